@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import { NodeSqliteDialect, nodeSqliteDatabase } from './node-sqlite-adapter.ts';
+import type { DB } from './schema.ts';
+import type { DialectName } from './dialect.ts';
+
+export type Database = Kysely<DB>;
+
+export type DatabaseHandle = {
+  db: Database;
+  dialect: DialectName;
+  /** PostgreSQL schema the handle works in, when not the default. */
+  schema?: string;
+  /** Closes the connection(s). */
+  destroy: () => Promise<void>;
+};
+
+// node-postgres answers int8 (count(*), bigserial) and numeric as strings and `date` as a local-midnight
+// Date; the API wants numbers and plain `YYYY-MM-DD`. Timestamps stay Date objects and are mapped in one place.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export type DatabaseOptions = {
+  /** `sqlite:<path>`, `sqlite::memory:` or `postgres://…` */
+  url: string;
+  /** PostgreSQL only: the schema to work in (tests isolate themselves this way). */
+  schema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+};
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const { url } = options;
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      // Exhausting the pool queues a request for at most 5 s, then the request fails with 503.
+      connectionTimeoutMillis: 5000,
+      options: options.schema ? `-c search_path=${options.schema},public` : undefined,
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', schema: options.schema, destroy: () => db.destroy() };
+  }
+  if (!url.startsWith('sqlite:'))
+    throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:)`);
+  const path = url.slice('sqlite:'.length);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const raw = new DatabaseSync(path, { timeout: 5000, enableForeignKeyConstraints: true });
+  raw.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = FULL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = 5000;
+    PRAGMA temp_store = MEMORY;
+    PRAGMA cache_size = -32000;
+  `);
+  const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(raw) }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; throws (and so stops start-up) when a migration fails. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
+  const migrator = new Migrator({ db: handle.db, provider, migrationTableSchema: handle.schema });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function isDatabaseUsable(db: Database): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,62 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+
+/**
+ * Everything that differs between SQLite and PostgreSQL lives here: how search is matched and how
+ * values come back (booleans as 0/1 or true/false, timestamps as ISO text or Date).
+ */
+export type DialectName = 'sqlite' | 'postgres';
+
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
+const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+/**
+ * The condition "every word is contained in the record's normalised search text", using the table's
+ * search index: an FTS5 trigram table on SQLite (words of three or more characters), pg_trgm on PostgreSQL.
+ * `words` must already be normalised (see `searchWords`).
+ */
+export function searchCondition(
+  dialect: DialectName,
+  table: string,
+  idColumn: string,
+  words: readonly string[],
+): RawBuilder<SqlBool> {
+  const column = sql.ref(`${table}.search_text`);
+  if (dialect === 'postgres') {
+    const parts = words.map((word) => sql<SqlBool>`${column} like ${`%${escapeLike(word)}%`}`);
+    return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+  }
+  const indexed = words.filter((word) => [...word].length >= 3);
+  const short = words.filter((word) => [...word].length < 3);
+  const parts: RawBuilder<SqlBool>[] = [];
+  if (indexed.length > 0) {
+    const match = indexed.map(ftsPhrase).join(' AND ');
+    parts.push(
+      sql<SqlBool>`${sql.ref(`${table}.${idColumn}`)} in (select rowid from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${match})`,
+    );
+  }
+  for (const word of short) parts.push(sql<SqlBool>`instr(${column}, ${word}) > 0`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** Booleans come back as 0/1 from SQLite and as true/false from PostgreSQL. */
+export const toBool = (value: number | boolean | bigint | null | undefined): boolean =>
+  value === true || value === 1 || value === 1n;
+
+/** Timestamps come back as ISO text from SQLite and as Date from PostgreSQL; the API speaks ISO 8601 UTC. */
+export function toIso(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  return new Date(value).toISOString();
+}
+
+/** Parses a JSON text column, falling back when it does not parse. */
+export function parseJson<T>(value: string | null | undefined, fallback: T): T {
+  if (value === null || value === undefined || value === '') return fallback;
+  try {
+    return JSON.parse(value) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export const nowIso = () => new Date().toISOString();

@@ -1,0 +1,61 @@
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
+import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import type { SqliteDatabase, SqliteDialectConfig, SqliteStatement } from 'kysely';
+
+/**
+ * node:sqlite binds null | number | bigint | string | Uint8Array. Kysely hands over booleans, Dates
+ * and (for JSON columns) plain objects; a plain object in first position would even be taken as a
+ * named-parameter bag and bind NULL silently. Normalise every parameter here.
+ */
+const toParam = (value: unknown): SQLInputValue => {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && !ArrayBuffer.isView(value)) return JSON.stringify(value);
+  return value as SQLInputValue;
+};
+const toParams = (parameters: ReadonlyArray<unknown>) => parameters.map(toParam);
+
+/** Gives Kysely's SqliteDialect the better-sqlite3 shape it expects, with a prepared-statement cache. */
+export function nodeSqliteDatabase(db: DatabaseSync, cacheSize = 500): SqliteDatabase {
+  const cache = new Map<string, StatementSync>();
+  return {
+    close: () => db.close(),
+    prepare(sql: string): SqliteStatement {
+      let stmt = cache.get(sql);
+      if (stmt) cache.delete(sql);
+      else stmt = db.prepare(sql);
+      cache.set(sql, stmt);
+      if (cache.size > cacheSize) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      const statement = stmt;
+      return {
+        // better-sqlite3's `reader`: the statement returns rows (SELECT, … RETURNING, some PRAGMAs)
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...toParams(parameters)),
+        run: (parameters) => statement.run(...toParams(parameters)),
+        iterate: (parameters) => statement.iterate(...toParams(parameters)),
+      };
+    },
+  };
+}
+
+/** Write transactions take the write lock up front, so two writers never deadlock on upgrade (SQLITE_BUSY). */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+export class NodeSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { DbContext } from '../../types.ts';
+import { insertAuditEntry } from './auth.repository.ts';
+
+export type AuditAction = 'login' | 'login_failed' | 'login_throttled' | 'permission_denied' | 'logout';
+
+export type AuditEntry = {
+  action: AuditAction;
+  userId?: number | null;
+  email?: string | null;
+  ip?: string | null;
+  method?: string | null;
+  url?: string | null;
+  detail?: string | null;
+};
+
+/** Where a request came from, for the audit log (never its body: no passwords in logs). */
+export const requestMeta = (request: FastifyRequest) => ({
+  ip: request.ip,
+  method: request.method,
+  url: request.url.split('?')[0] ?? request.url,
+});
+
+/** Who did what, when and from where: logins, failed logins, throttling and permission denials. */
+export async function recordAudit(ctx: DbContext, entry: AuditEntry): Promise<void> {
+  await insertAuditEntry(ctx.db, {
+    action: entry.action,
+    user_id: entry.userId ?? null,
+    email: entry.email ?? null,
+    ip: entry.ip ?? null,
+    method: entry.method ?? null,
+    url: entry.url ?? null,
+    detail: entry.detail ? entry.detail.slice(0, 500) : null,
+    at: new Date().toISOString(),
+  });
+}

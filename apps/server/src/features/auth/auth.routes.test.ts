@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, call, tokenFor, type TestApp } from '../../../test/helpers.ts';
+import { DEMO_PASSWORD } from '../../seed/factories.ts';
+import { findAuditEntries } from './auth.repository.ts';
+import { LOGIN_LIMITS } from './auth.service.ts';
+
+const login = (t: TestApp, payload: Record<string, unknown>, ip = '203.0.113.1') =>
+  t.app.inject({ method: 'POST', url: '/api/v1/authentication', payload, remoteAddress: ip });
+
+describe('authentication', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('logs in with e-mail and password and answers a token and the user', async () => {
+    const response = await login(t, { strategy: 'local', email: 'Admin@Example.com', password: DEMO_PASSWORD });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(body.user).toMatchObject({
+      email: 'admin@example.com',
+      permissions: { admin: true, role: 'admin' },
+      vc_card: { name: 'Andrea Köhler', agencyId: null },
+    });
+    expect(body.user).not.toHaveProperty('password_hash');
+  });
+
+  it('stores passwords as argon2id hashes', async () => {
+    const row = await t.ctx.db
+      .selectFrom('user_account')
+      .select('password_hash')
+      .where('email', '=', 'office@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('refuses wrong credentials with 401 and the catalogue message, for known and unknown e-mails alike', async () => {
+    const wrongPassword = await login(
+      t,
+      { strategy: 'local', email: 'office@example.com', password: 'nope-nope' },
+      '203.0.113.9',
+    );
+    const unknownUser = await login(
+      t,
+      { strategy: 'local', email: 'nobody@example.com', password: 'nope-nope' },
+      '203.0.113.9',
+    );
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({
+        key: 'error.invalidCredentials',
+        message: 'E-mail/password combination invalid.',
+      });
+    }
+    const audit = await findAuditEntries(t.ctx.db, { action: 'login_failed', email: 'office@example.com' });
+    expect(audit[0]).toMatchObject({ ip: '203.0.113.9', url: '/api/v1/authentication' });
+  });
+
+  it('validates the login body with field keys', async () => {
+    const response = await login(t, { strategy: 'local', email: '', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'email', key: 'error.empty' }),
+        expect.objectContaining({ field: 'password', key: 'error.empty' }),
+      ]),
+    );
+  });
+
+  it('limits failed logins per account, even from changing addresses (429 with a key)', async () => {
+    const email = 'driver@example.com';
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perAccount; attempt++) {
+      const response = await login(t, { email, password: 'wrong-password' }, `198.51.100.${attempt + 1}`);
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login(t, { email, password: DEMO_PASSWORD }, '198.51.100.200');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().key).toBe('error.tooManyRequests');
+    // Another account from a fresh address is not affected.
+    expect(
+      (await login(t, { email: 'office@example.com', password: DEMO_PASSWORD }, '198.51.100.201')).statusCode,
+    ).toBe(201);
+  });
+
+  it('limits failed logins per client address across accounts', async () => {
+    const ip = '192.0.2.77';
+    for (let attempt = 0; attempt < LOGIN_LIMITS.perIp; attempt++) {
+      await login(t, { email: `probe${attempt}@example.com`, password: 'wrong-password' }, ip);
+    }
+    const blocked = await login(t, { email: 'admin@example.com', password: DEMO_PASSWORD }, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect((await findAuditEntries(t.ctx.db, { action: 'login_throttled', email: 'admin@example.com' }))[0]?.ip).toBe(
+      ip,
+    );
+  });
+
+  it('answers /userdata with permissions, card, previous login and avatar', async () => {
+    await login(t, { email: 'agency@example.com', password: DEMO_PASSWORD }, '203.0.113.50');
+    const first = await t.ctx.db
+      .selectFrom('user_account')
+      .select('last_login_at')
+      .where('email', '=', 'agency@example.com')
+      .executeTakeFirstOrThrow();
+    const second = await login(t, { email: 'agency@example.com', password: DEMO_PASSWORD }, '203.0.113.50');
+    const token = second.json().accessToken as string;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/userdata',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const user = response.json();
+    expect(user.permissions).toEqual({
+      admin: false,
+      role: 'agency',
+      access: { agencydata: { read: true, update: true, create: true }, myprofile: { read: true, update: true } },
+    });
+    expect(user.permissionNames).toContain('agencydata-read');
+    expect(user.vc_card.agencyId).toEqual(expect.any(Number));
+    expect(user.lastLogin).toBe(new Date(first.last_login_at as string | Date).toISOString());
+    expect(user).toHaveProperty('avatar', null);
+  });
+
+  it('answers 401 without a token and with a forged or expired one', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v1/userdata' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().key).toBe('error.unauthorized');
+
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/userdata',
+      headers: {
+        authorization: `Bearer ${t.app.jwt.sign({ sub: '1', kind: 'staff', iatMs: Date.now() }, { key: 'another-secret' })}`,
+      },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().key).toBe('error.tokenInvalid');
+
+    const expired = t.app.jwt.sign({ sub: '1', kind: 'staff', iatMs: Date.now() - 10_000 }, { expiresIn: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/userdata',
+      headers: { authorization: `Bearer ${expired}` },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses the token of a user disabled after logging in, on the next request', async () => {
+    const token = await tokenFor(t.app, 'traveller@example.com');
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/userdata',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(before.statusCode).toBe(200);
+    const traveller = before.json();
+    const disabled = await call(t.app, 'admin', {
+      method: 'PATCH',
+      url: `/users-app/${traveller.id}`,
+      payload: { isActive: false },
+    });
+    expect(disabled.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/userdata',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().key).toBe('error.accountDisabled');
+    const relogin = await login(t, { email: 'traveller@example.com', password: DEMO_PASSWORD }, '203.0.113.60');
+    expect(relogin.statusCode).toBe(401);
+  });
+
+  it('audits permission denials with who, what and from where', async () => {
+    const response = await call(t.app, 'office', { method: 'GET', url: '/roles-lit', remoteAddress: '203.0.113.70' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().key).toBe('error.forbidden');
+    const [entry] = await findAuditEntries(t.ctx.db, { action: 'permission_denied', email: 'office@example.com' });
+    expect(entry).toMatchObject({ method: 'GET', url: '/api/v1/roles-lit', detail: 'admin|user-read' });
+  });
+});

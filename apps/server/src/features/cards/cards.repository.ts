@@ -1,0 +1,69 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { VcCardTable, VcFieldTable, VcPersonTable } from './cards.table.ts';
+
+export async function insertCard(db: Database, values: Insertable<VcCardTable>): Promise<number> {
+  const row = await db.insertInto('vc_card').values(values).returning('id_vc_card').executeTakeFirstOrThrow();
+  return row.id_vc_card;
+}
+
+export async function updateCard(db: Database, id: number, values: Updateable<VcCardTable>): Promise<void> {
+  await db.updateTable('vc_card').set(values).where('id_vc_card', '=', id).execute();
+}
+
+export async function deleteCard(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('vc_card').where('id_vc_card', '=', id).execute();
+}
+
+export async function insertPerson(db: Database, values: Insertable<VcPersonTable>): Promise<number> {
+  const row = await db.insertInto('vc_person').values(values).returning('id_vc_person').executeTakeFirstOrThrow();
+  return row.id_vc_person;
+}
+
+export async function updatePersonOfCard(
+  db: Database,
+  cardId: number,
+  values: Updateable<VcPersonTable>,
+): Promise<void> {
+  await db.updateTable('vc_person').set(values).where('id_vc_card', '=', cardId).execute();
+}
+
+export async function findPersonIdOfCard(db: Database, cardId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('vc_person')
+    .select('id_vc_person')
+    .where('id_vc_card', '=', cardId)
+    .orderBy('id_vc_person')
+    .executeTakeFirst();
+  return row?.id_vc_person;
+}
+
+/** The contact rows of many cards in one query (no N+1 on list pages). */
+export async function findFieldsOfCards(db: Database, cardIds: readonly number[]) {
+  if (cardIds.length === 0) return [];
+  return db
+    .selectFrom('vc_field')
+    .innerJoin('vc_person', 'vc_person.id_vc_person', 'vc_field.id_vc_person')
+    .select([
+      'vc_person.id_vc_card',
+      'vc_field.id_vc_field',
+      'vc_field.id_vc_person',
+      'vc_field.id_vc_field_type',
+      'vc_field.key',
+      'vc_field.value',
+    ])
+    .where('vc_person.id_vc_card', 'in', cardIds)
+    .orderBy('vc_field.id_vc_person')
+    .orderBy('vc_field.position')
+    .orderBy('vc_field.id_vc_field')
+    .execute();
+}
+
+export async function deleteFieldsOfPerson(db: Database, personId: number): Promise<void> {
+  await db.deleteFrom('vc_field').where('id_vc_person', '=', personId).execute();
+}
+
+export async function insertFields(db: Database, rows: Insertable<VcFieldTable>[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('vc_field').values(rows).execute();
+}

@@ -1,0 +1,41 @@
+import type { Generated } from 'kysely';
+
+export type VcCardTable = {
+  id_vc_card: Generated<number>;
+  name: Generated<string>;
+  id_organization: number | null;
+  kuschick_id: string | null;
+  ratio_id: string | null;
+  created_at: Generated<string | Date>;
+  updated_at: Generated<string | Date>;
+};
+
+export type VcPersonTable = {
+  id_vc_person: Generated<number>;
+  id_vc_card: number;
+  salutation: number | null;
+  title: number | null;
+  first_name: string | null;
+  surname: string | null;
+};
+
+export type VcAddressTable = {
+  id_vc_address: Generated<number>;
+  id_vc_person: number;
+  street: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string | null;
+  state: string | null;
+  external_id: string | null;
+};
+
+export type VcFieldTable = {
+  id_vc_field: Generated<number>;
+  id_vc_person: number;
+  /** 1 = e-mail, 2 = phone */
+  id_vc_field_type: number;
+  key: string;
+  value: Generated<string>;
+  position: Generated<number>;
+};

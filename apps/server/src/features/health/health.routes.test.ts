@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_DIALECT, type TestApp } from '../../../test/helpers.ts';
+
+describe('GET /health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: false });
+  });
+  afterAll(() => t.close());
+
+  it('answers ok with the database engine once the database is usable', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: TEST_DIALECT });
+  });
+
+  it('answers 503 when the database is gone', async () => {
+    const broken = await buildTestApp({ seed: false });
+    await broken.database.destroy();
+    const response = await broken.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ status: 'unavailable', database: TEST_DIALECT });
+    await broken.app.close();
+  });
+
+  it('answers an unknown API route with 404 and error.routeNotFound, without a stack trace', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'This API route does not exist.',
+      key: 'error.routeNotFound',
+    });
+  });
+
+  it('answers malformed JSON with 400 and a key', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().key).toBe('error.badRequest');
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('sets the tightened security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

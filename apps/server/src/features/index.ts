@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import { brandsRoutes } from './brands/brands.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { rolesRoutes } from './roles/roles.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/** Each feature registers its own routes; this list only says which features the API has. */
+export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
+  healthRoutes,
+  authRoutes,
+  usersRoutes,
+  rolesRoutes,
+  settingsRoutes,
+  brandsRoutes,
+];

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ZCreateSettingBody,
+  ZErrorBody,
+  ZIdParams,
+  ZListQuery,
+  ZListResponse,
+  ZSetting,
+  ZUpdateSettingBody,
+} from '@tourdesk/contracts';
+import { withZod } from '../../lib/route.ts';
+import { createSetting, deleteSetting, getSetting, listSettings, updateSetting } from './settings.service.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+
+export async function settingsRoutes(app: FastifyInstance) {
+  const api = withZod(app);
+  // Every screen reads settings (select options, flags); only superadmins change them.
+  api.get('/sys_settings', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['settings'], querystring: ZListQuery, response: { 200: ZListResponse(ZSetting), ...errors } },
+    handler: (request) => listSettings(app.ctx, request.query),
+  });
+  api.get('/sys_settings/:id', {
+    config: { permission: 'authenticated' },
+    schema: { tags: ['settings'], params: ZIdParams, response: { 200: ZSetting, ...errors } },
+    handler: (request) => getSetting(app.ctx, request.params.id),
+  });
+  api.post('/sys_settings', {
+    config: { permission: 'superadmin' },
+    schema: { tags: ['settings'], body: ZCreateSettingBody, response: { 201: ZSetting, ...errors } },
+    handler: async (request, reply) => reply.status(201).send(await createSetting(app.ctx, request.body)),
+  });
+  api.patch('/sys_settings/:id', {
+    config: { permission: 'superadmin' },
+    schema: { tags: ['settings'], params: ZIdParams, body: ZUpdateSettingBody, response: { 200: ZSetting, ...errors } },
+    handler: (request) => updateSetting(app.ctx, request.params.id, request.body),
+  });
+  api.delete('/sys_settings/:id', {
+    config: { permission: 'superadmin' },
+    schema: { tags: ['settings'], params: ZIdParams, response: { 200: ZSetting, ...errors } },
+    handler: (request) => deleteSetting(app.ctx, request.params.id),
+  });
+}

@@ -1,0 +1,136 @@
+import {
+  buildSearchText,
+  DEFAULT_SETTINGS,
+  type CreateSettingBody,
+  type ListQuery,
+  type Setting,
+  type UpdateSettingBody,
+} from '@tourdesk/contracts';
+import { nowIso, toIso } from '../../db/dialect.ts';
+import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
+import { invalidField, notFound } from '../../lib/errors.ts';
+import { runList, type ListSpec } from '../../lib/list-query.ts';
+import type { DbContext } from '../../types.ts';
+import {
+  deleteSettingRow,
+  findSettingById,
+  findSettingByKey,
+  insertSetting,
+  settingBaseQuery,
+  settingKeyTaken,
+  updateSettingRow,
+  type SettingRow,
+} from './settings.repository.ts';
+
+const SETTING_LIST_SPEC: ListSpec = {
+  table: 'sys_settings',
+  idColumn: 'id_sys_settings',
+  idField: 'id_sys_settings',
+  searchable: true,
+  defaultSort: [['key', 1]],
+  // The app loads every setting at once with $limit=9999.
+  maxLimit: 10000,
+  fields: {
+    id_sys_settings: { column: 'sys_settings.id_sys_settings', type: 'number' },
+    key: { column: 'sys_settings.key', type: 'string' },
+    createdAt: { column: 'sys_settings.created_at', type: 'date' },
+    updatedAt: { column: 'sys_settings.updated_at', type: 'date' },
+  },
+  selectable: ['id_sys_settings', 'key', 'value', 'createdAt', 'updatedAt'],
+};
+
+/** Stored text → value: parsed JSON when it parses, else the text itself. */
+export function decodeSettingValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Value → stored text: strings are kept as they are (JSON text stays JSON), everything else is serialised. */
+export const encodeSettingValue = (value: unknown): string =>
+  typeof value === 'string' ? value : JSON.stringify(value ?? null);
+
+const toSetting = (row: SettingRow): Setting => ({
+  id_sys_settings: row.id_sys_settings,
+  key: row.key,
+  value: decodeSettingValue(row.value),
+  createdAt: toIso(row.created_at)!,
+  updatedAt: toIso(row.updated_at)!,
+});
+
+const searchText = (key: string, stored: string) => buildSearchText([key, stored]);
+
+export const listSettings = (ctx: DbContext, query: ListQuery) =>
+  runList(ctx, SETTING_LIST_SPEC, query, settingBaseQuery(ctx.db), (rows) => rows.map(toSetting));
+
+export async function getSetting(ctx: DbContext, id: number): Promise<Setting> {
+  const row = await findSettingById(ctx.db, id);
+  if (!row) throw notFound();
+  return toSetting(row);
+}
+
+/** A setting's value by key, or `fallback` when it is not set. */
+export async function settingValue<T>(ctx: DbContext, key: string, fallback: T): Promise<T> {
+  const row = await findSettingByKey(ctx.db, key);
+  return row ? (decodeSettingValue(row.value) as T) : fallback;
+}
+
+const keyTaken = () => invalidField('key', 'error.nameExists');
+
+export async function createSetting(ctx: DbContext, body: CreateSettingBody): Promise<Setting> {
+  const stored = encodeSettingValue(body.value);
+  try {
+    const id = await inTransaction(ctx, async (trx) => {
+      if (await settingKeyTaken(trx.db, body.key)) throw keyTaken();
+      const now = nowIso();
+      return insertSetting(trx.db, {
+        key: body.key,
+        value: stored,
+        search_text: searchText(body.key, stored),
+        created_at: now,
+        updated_at: now,
+      });
+    });
+    return getSetting(ctx, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw keyTaken();
+    throw error;
+  }
+}
+
+export async function updateSetting(ctx: DbContext, id: number, body: UpdateSettingBody): Promise<Setting> {
+  const current = await getSetting(ctx, id);
+  const key = body.key ?? current.key;
+  const stored = encodeSettingValue(body.value !== undefined ? body.value : current.value);
+  try {
+    await inTransaction(ctx, async (trx) => {
+      if (await settingKeyTaken(trx.db, key, id)) throw keyTaken();
+      await updateSettingRow(trx.db, id, {
+        key,
+        value: stored,
+        search_text: searchText(key, stored),
+        updated_at: nowIso(),
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw keyTaken();
+    throw error;
+  }
+  return getSetting(ctx, id);
+}
+
+export async function deleteSetting(ctx: DbContext, id: number): Promise<Setting> {
+  const setting = await getSetting(ctx, id);
+  await deleteSettingRow(ctx.db, id);
+  return setting;
+}
+
+/** Seeds the defaults of spec §9 that are missing; existing values are left alone. */
+export async function seedDefaultSettings(ctx: DbContext): Promise<void> {
+  for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+    if (await findSettingByKey(ctx.db, key)) continue;
+    await createSetting(ctx, { key, value });
+  }
+}

@@ -1,0 +1,109 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { UserAccountTable, UserKind } from './users.table.ts';
+
+/** The columns a user answer is built from (never the password hash or verify code). */
+export const userBaseQuery = (db: Database) =>
+  db
+    .selectFrom('user_account')
+    .leftJoin('role', 'role.id_roles', 'user_account.id_roles')
+    .leftJoin('vc_card', 'vc_card.id_vc_card', 'user_account.id_vc_card')
+    .select([
+      'user_account.id',
+      'user_account.kind',
+      'user_account.email',
+      'user_account.firstname',
+      'user_account.lastname',
+      'user_account.street',
+      'user_account.number',
+      'user_account.zip',
+      'user_account.city',
+      'user_account.country',
+      'user_account.nationality',
+      'user_account.state',
+      'user_account.sex',
+      'user_account.birthday',
+      'user_account.placeofbirth',
+      'user_account.maritalstatus',
+      'user_account.id_roles',
+      'user_account.status',
+      'user_account.username',
+      'user_account.is_driver',
+      'user_account.ratio_id',
+      'user_account.kuschick_id',
+      'user_account.is_active',
+      'user_account.avatar',
+      'user_account.id_vc_card',
+      'user_account.previous_login_at',
+      'user_account.created_at',
+      'user_account.updated_at',
+      'role.role as role_name',
+      'role.admin as role_admin',
+      'role.access as role_access',
+      'vc_card.name as card_name',
+      'vc_card.id_organization as card_agency_id',
+    ]);
+
+export type UserRow = Awaited<ReturnType<ReturnType<typeof userBaseQuery>['executeTakeFirstOrThrow']>>;
+
+export async function findUserById(db: Database, id: number, kind?: UserKind): Promise<UserRow | undefined> {
+  let query = userBaseQuery(db).where('user_account.id', '=', id);
+  if (kind) query = query.where('user_account.kind', '=', kind);
+  return query.executeTakeFirst();
+}
+
+export async function findAccountsByEmail(db: Database, email: string) {
+  return db
+    .selectFrom('user_account')
+    .select(['id', 'kind', 'password_hash', 'is_active'])
+    .where('email', '=', email)
+    .orderBy('id')
+    .execute();
+}
+
+export async function emailTaken(db: Database, email: string, kind: UserKind, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('user_account').select('id').where('email', '=', email).where('kind', '=', kind);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function findSecurityState(db: Database, id: number) {
+  return db
+    .selectFrom('user_account')
+    .select(['is_active', 'tokens_valid_after'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Database, values: Insertable<UserAccountTable>): Promise<number> {
+  const row = await db.insertInto('user_account').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUserRow(db: Database, id: number, values: Updateable<UserAccountTable>): Promise<void> {
+  await db.updateTable('user_account').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteUserRow(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('user_account').where('id', '=', id).execute();
+}
+
+export async function findRoleForAssignment(db: Database, id: number) {
+  return db.selectFrom('role').select(['id_roles', 'role', 'admin']).where('id_roles', '=', id).executeTakeFirst();
+}
+
+export async function findRoleByName(db: Database, name: string) {
+  return db.selectFrom('role').select(['id_roles', 'role', 'admin']).where('role', '=', name).executeTakeFirst();
+}
+
+export async function agencyExists(db: Database, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization')
+    .select('id')
+    .where('id', '=', id)
+    .where('type', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type UserSelectable = Selectable<UserAccountTable>;

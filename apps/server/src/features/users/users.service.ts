@@ -1,0 +1,424 @@
+import {
+  buildSearchText,
+  hasPermission,
+  parseAccessText,
+  permissionsFromAccess,
+  type CreateUserBody,
+  type ListQuery,
+  type UpdateUserBody,
+  type User,
+  type UserData,
+} from '@tourdesk/contracts';
+import { nowIso, toBool, toIso } from '../../db/dialect.ts';
+import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
+import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { runList, type ListSpec } from '../../lib/list-query.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AuthUser, DbContext } from '../../types.ts';
+import { contactsOfCards, createCard, removeCard, updateCardData } from '../cards/cards.service.ts';
+import {
+  agencyExists,
+  deleteUserRow,
+  emailTaken,
+  findAccountsByEmail,
+  findRoleForAssignment,
+  findUserById,
+  insertUser,
+  updateUserRow,
+  userBaseQuery,
+  type UserRow,
+} from './users.repository.ts';
+import type { UserKind } from './users.table.ts';
+
+export const USER_LIST_SPEC: ListSpec = {
+  table: 'user_account',
+  idColumn: 'id',
+  idField: 'id',
+  searchable: true,
+  defaultSort: [['id', -1]],
+  fields: {
+    id: { column: 'user_account.id', type: 'number' },
+    email: { column: 'user_account.email', type: 'string' },
+    firstname: { column: 'user_account.firstname', type: 'string' },
+    lastname: { column: 'user_account.lastname', type: 'string' },
+    city: { column: 'user_account.city', type: 'string' },
+    zip: { column: 'user_account.zip', type: 'string' },
+    role: { column: 'user_account.id_roles', type: 'number' },
+    roleName: { column: 'role.role', type: 'string' },
+    status: { column: 'user_account.status', type: 'string' },
+    username: { column: 'user_account.username', type: 'string' },
+    isDriver: { column: 'user_account.is_driver', type: 'boolean' },
+    isActive: { column: 'user_account.is_active', type: 'boolean' },
+    ratio_id: { column: 'user_account.ratio_id', type: 'string' },
+    agencyId: { column: 'vc_card.id_organization', type: 'number' },
+    createdAt: { column: 'user_account.created_at', type: 'date' },
+    updatedAt: { column: 'user_account.updated_at', type: 'date' },
+  },
+  selectable: [
+    'id',
+    'email',
+    'firstname',
+    'lastname',
+    'street',
+    'number',
+    'zip',
+    'city',
+    'country',
+    'nationality',
+    'state',
+    'sex',
+    'birthday',
+    'placeofbirth',
+    'maritalstatus',
+    'role',
+    'roleName',
+    'status',
+    'username',
+    'isDriver',
+    'ratio_id',
+    'kuschick_id',
+    'isActive',
+    'phones',
+    'emails',
+    'avatar',
+    'agencyId',
+    'vc_card',
+    'lastLogin',
+    'createdAt',
+    'updatedAt',
+  ],
+};
+
+const cardName = (firstname: string, lastname: string) => `${firstname} ${lastname}`.trim();
+
+async function toUsers(ctx: DbContext, rows: UserRow[]): Promise<User[]> {
+  const contacts = await contactsOfCards(
+    ctx,
+    rows.flatMap((row) => (row.id_vc_card ? [row.id_vc_card] : [])),
+  );
+  return rows.map((row) => {
+    const own = (row.id_vc_card && contacts.get(row.id_vc_card)) || { phones: [], emails: [] };
+    return {
+      id: row.id,
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      street: row.street,
+      number: row.number,
+      zip: row.zip,
+      city: row.city,
+      country: row.country,
+      nationality: row.nationality,
+      state: row.state,
+      sex: row.sex,
+      birthday: row.birthday,
+      placeofbirth: row.placeofbirth,
+      maritalstatus: row.maritalstatus,
+      role: row.id_roles,
+      roleName: row.role_name ?? null,
+      status: row.status,
+      username: row.username,
+      isDriver: toBool(row.is_driver),
+      ratio_id: row.ratio_id,
+      kuschick_id: row.kuschick_id,
+      isActive: toBool(row.is_active),
+      phones: own.phones,
+      emails: own.emails,
+      avatar: row.avatar,
+      agencyId: row.card_agency_id ?? null,
+      vc_card: {
+        id_vc_card: row.id_vc_card,
+        name: row.card_name ?? cardName(row.firstname, row.lastname),
+        agencyId: row.card_agency_id ?? null,
+      },
+      lastLogin: toIso(row.previous_login_at),
+      createdAt: toIso(row.created_at)!,
+      updatedAt: toIso(row.updated_at)!,
+    };
+  });
+}
+
+export async function listUsers(ctx: DbContext, kind: UserKind, query: ListQuery) {
+  const base = userBaseQuery(ctx.db).where('user_account.kind', '=', kind);
+  return runList(ctx, USER_LIST_SPEC, query, base, (rows) => toUsers(ctx, rows));
+}
+
+export async function getUser(ctx: DbContext, id: number, kind?: UserKind): Promise<User> {
+  const row = await findUserById(ctx.db, id, kind);
+  if (!row) throw notFound();
+  const [user] = await toUsers(ctx, [row]);
+  return user!;
+}
+
+type SearchSource = Pick<
+  User,
+  'firstname' | 'lastname' | 'email' | 'username' | 'city' | 'zip' | 'ratio_id' | 'kuschick_id' | 'phones' | 'emails'
+>;
+
+const userSearchText = (user: SearchSource) =>
+  buildSearchText([
+    user.firstname,
+    user.lastname,
+    user.email,
+    user.username,
+    user.city,
+    user.zip,
+    user.ratio_id,
+    user.kuschick_id,
+    ...user.phones.map((phone) => phone.value),
+    ...user.emails.map((email) => email.value),
+  ]);
+
+/** Role rules: the role must exist, and only a superadmin may hand out the superadmin role. */
+async function checkRole(ctx: DbContext, roleId: number, actor: AuthUser | null): Promise<void> {
+  const role = await findRoleForAssignment(ctx.db, roleId);
+  if (!role) throw invalidField('role', 'error.invalid');
+  if (role.role === 'superadmin' && actor && !hasPermission(actor, 'superadmin')) throw forbidden();
+}
+
+async function checkAgency(ctx: DbContext, agencyId: number | null | undefined): Promise<void> {
+  if (agencyId && !(await agencyExists(ctx.db, agencyId))) throw invalidField('agencyId', 'error.invalid');
+}
+
+/** Traveller accounts carry the customer number of the booking system (spec §5). */
+function checkRatioId(kind: UserKind, ratioId: string | null | undefined): void {
+  if (kind === 'app' && !ratioId) throw invalidField('ratio_id', 'error.ratioIdRequired');
+}
+
+const emailExists = () => invalidField('email', 'error.emailExists');
+
+export type CreateUserOptions = {
+  actor: AuthUser | null;
+  /** Created without access until activated (the blocked-user flow). */
+  verifyCode?: string | null;
+  /** Skip the ratio-id rule (self-registration and drivers have none yet). */
+  skipRatioRule?: boolean;
+};
+
+export async function createUser(
+  ctx: DbContext,
+  kind: UserKind,
+  body: CreateUserBody,
+  options: CreateUserOptions,
+): Promise<User> {
+  if (!options.skipRatioRule) checkRatioId(kind, body.ratio_id);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const id = await inTransaction(ctx, async (trx) => {
+      if (await emailTaken(trx.db, body.email, kind)) throw emailExists();
+      await checkRole(trx, body.role, options.actor);
+      await checkAgency(trx, body.agencyId);
+      const phones = body.phones ?? [];
+      const emails = body.emails ?? [];
+      const cardId = await createCard(trx, {
+        name: cardName(body.firstname, body.lastname),
+        agencyId: body.agencyId ?? null,
+        ratioId: body.ratio_id ?? null,
+        kuschickId: body.kuschick_id ?? null,
+        person: { firstName: body.firstname, surname: body.lastname },
+        contacts: { phones, emails },
+      });
+      const now = nowIso();
+      return insertUser(trx.db, {
+        kind,
+        email: body.email,
+        password_hash: passwordHash,
+        firstname: body.firstname,
+        lastname: body.lastname,
+        street: body.street ?? null,
+        number: body.number ?? null,
+        zip: body.zip ?? null,
+        city: body.city ?? null,
+        country: body.country ?? null,
+        nationality: body.nationality ?? null,
+        state: body.state ?? null,
+        sex: body.sex ?? null,
+        birthday: body.birthday ?? null,
+        placeofbirth: body.placeofbirth ?? null,
+        maritalstatus: body.maritalstatus ?? null,
+        id_roles: body.role,
+        status: body.status ?? null,
+        username: body.username ?? null,
+        is_driver: body.isDriver ?? false,
+        ratio_id: body.ratio_id ?? null,
+        kuschick_id: body.kuschick_id ?? null,
+        is_active: options.verifyCode ? false : (body.isActive ?? true),
+        verify_code: options.verifyCode ?? null,
+        id_vc_card: cardId,
+        search_text: userSearchText({
+          ...body,
+          username: body.username ?? null,
+          city: body.city ?? null,
+          zip: body.zip ?? null,
+          ratio_id: body.ratio_id ?? null,
+          kuschick_id: body.kuschick_id ?? null,
+          phones,
+          emails,
+        }),
+        created_at: now,
+        updated_at: now,
+      });
+    });
+    return getUser(ctx, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailExists();
+    throw error;
+  }
+}
+
+/** Fields a user may not change on their own account without the right to edit users. */
+const PRIVILEGED_FIELDS = ['role', 'isActive', 'isDriver', 'agencyId', 'ratio_id', 'kuschick_id', 'status'] as const;
+
+export async function updateUser(
+  ctx: DbContext,
+  id: number,
+  body: UpdateUserBody,
+  options: { actor: AuthUser; kind?: UserKind },
+): Promise<User> {
+  const { actor } = options;
+  const self = actor.id === id;
+  const mayEditUsers = hasPermission(actor, 'user-update');
+  if (!self && !mayEditUsers) throw forbidden();
+  const current = await getUser(ctx, id, options.kind);
+  if (!mayEditUsers) {
+    const changed = PRIVILEGED_FIELDS.filter((field) => body[field] !== undefined && body[field] !== current[field]);
+    if (changed.length > 0) throw forbidden();
+  }
+  if (self && body.isActive === false) throw invalidField('isActive', 'error.actionFailed');
+  const kind: UserKind = (await findUserById(ctx.db, id))!.kind;
+  if (body.ratio_id !== undefined) checkRatioId(kind, body.ratio_id);
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+
+  try {
+    await inTransaction(ctx, async (trx) => {
+      const email = body.email ?? current.email;
+      if (body.email && (await emailTaken(trx.db, body.email, kind, id))) throw emailExists();
+      if (body.role !== undefined && body.role !== current.role) await checkRole(trx, body.role, actor);
+      if (body.agencyId !== undefined) await checkAgency(trx, body.agencyId);
+      const next = { ...current, ...definedOnly(body), email };
+      const now = nowIso();
+      await updateUserRow(trx.db, id, {
+        email,
+        firstname: next.firstname,
+        lastname: next.lastname,
+        street: next.street,
+        number: next.number,
+        zip: next.zip,
+        city: next.city,
+        country: next.country,
+        nationality: next.nationality,
+        state: next.state,
+        sex: next.sex,
+        birthday: next.birthday,
+        placeofbirth: next.placeofbirth,
+        maritalstatus: next.maritalstatus,
+        id_roles: next.role,
+        status: next.status,
+        username: next.username,
+        is_driver: next.isDriver,
+        ratio_id: next.ratio_id,
+        kuschick_id: next.kuschick_id,
+        is_active: next.isActive,
+        avatar: next.avatar,
+        search_text: userSearchText(next),
+        updated_at: now,
+        ...(passwordHash ? { password_hash: passwordHash } : {}),
+        // A password set by someone else ends the account's other sessions.
+        ...(passwordHash && !self ? { tokens_valid_after: now } : {}),
+      });
+      if (current.vc_card.id_vc_card) {
+        await updateCardData(trx, current.vc_card.id_vc_card, {
+          name: cardName(next.firstname, next.lastname),
+          agencyId: next.agencyId,
+          ratioId: next.ratio_id,
+          kuschickId: next.kuschick_id,
+          person: { firstName: next.firstname, surname: next.lastname },
+          ...(body.phones || body.emails ? { contacts: { phones: next.phones, emails: next.emails } } : {}),
+        });
+      }
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailExists();
+    throw error;
+  }
+  return getUser(ctx, id);
+}
+
+/** Drops undefined values so a partial body can be spread over the current record. */
+function definedOnly<T extends Record<string, unknown>>(body: T): Partial<T> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export async function deleteUser(ctx: DbContext, id: number, kind: UserKind, actor: AuthUser): Promise<User> {
+  if (actor.id === id) throw new ApiError(400, 'error.actionFailed');
+  const user = await getUser(ctx, id, kind);
+  if (user.roleName === 'superadmin' && !hasPermission(actor, 'superadmin')) throw forbidden();
+  await inTransaction(ctx, async (trx) => {
+    await deleteUserRow(trx.db, id);
+    if (user.vc_card.id_vc_card) await removeCard(trx, user.vc_card.id_vc_card);
+  });
+  return user;
+}
+
+/** The accounts an e-mail can log in to, with what the login check needs. */
+export async function findLoginCandidates(ctx: DbContext, email: string) {
+  const rows = await findAccountsByEmail(ctx.db, email);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    passwordHash: row.password_hash,
+    isActive: toBool(row.is_active),
+  }));
+}
+
+/** What the permission check needs of a user, read on every authenticated request. */
+export async function findAuthUser(ctx: DbContext, id: number) {
+  const row = await ctx.db
+    .selectFrom('user_account')
+    .leftJoin('role', 'role.id_roles', 'user_account.id_roles')
+    .leftJoin('vc_card', 'vc_card.id_vc_card', 'user_account.id_vc_card')
+    .select([
+      'user_account.id',
+      'user_account.kind',
+      'user_account.email',
+      'user_account.is_active',
+      'user_account.tokens_valid_after',
+      'role.role as role_name',
+      'role.admin as role_admin',
+      'role.access as role_access',
+      'vc_card.id_organization as agency_id',
+    ])
+    .where('user_account.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const auth: AuthUser = {
+    id: row.id,
+    kind: row.kind,
+    email: row.email,
+    admin: toBool(row.role_admin),
+    role: row.role_name ?? '',
+    access: parseAccessText(row.role_access),
+    agencyId: row.agency_id ?? null,
+  };
+  return { auth, isActive: toBool(row.is_active), tokensValidAfter: toIso(row.tokens_valid_after) };
+}
+
+/** Remembers this login; `lastLogin` shows the one before. */
+export async function recordLogin(ctx: DbContext, id: number): Promise<void> {
+  const row = await ctx.db.selectFrom('user_account').select('last_login_at').where('id', '=', id).executeTakeFirst();
+  await updateUserRow(ctx.db, id, { previous_login_at: row?.last_login_at ?? null, last_login_at: nowIso() });
+}
+
+/** GET /userdata: the user with permissions, card and last login. */
+export async function getUserData(ctx: DbContext, id: number): Promise<UserData> {
+  const row = await findUserById(ctx.db, id);
+  if (!row) throw notFound();
+  const [user] = await toUsers(ctx, [row]);
+  const access = parseAccessText(row.role_access);
+  return {
+    ...user!,
+    kind: row.kind,
+    permissions: { admin: toBool(row.role_admin), role: row.role_name ?? '', access },
+    permissionNames: permissionsFromAccess(access),
+  };
+}

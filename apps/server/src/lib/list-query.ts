@@ -1,0 +1,189 @@
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
+import { searchCondition, type DialectName } from '../db/dialect.ts';
+import type { Database } from '../db/database.ts';
+import { invalidField } from './errors.ts';
+
+/**
+ * The one list engine behind every list endpoint: paging, sorting, selecting, searching and
+ * filtering, as described in ARCHITECTURE "API contract".
+ */
+export type ListFieldType = 'string' | 'number' | 'boolean' | 'date';
+
+export type ListField = {
+  /** The column (qualified, e.g. `user_account.lastname`) or SQL expression alias it maps to. */
+  column: string;
+  type: ListFieldType;
+  sortable?: boolean;
+  filterable?: boolean;
+};
+
+export type ListSpec = {
+  /** The table whose `search_text` (and search index) `lit-search` uses. */
+  table: string;
+  idColumn: string;
+  /** API field → column; these can be sorted and filtered on. */
+  fields: Record<string, ListField>;
+  /** API fields `$select` may name (defaults to the keys of `fields`). */
+  selectable?: readonly string[];
+  /** The field always kept by `$select`. */
+  idField: string;
+  searchable: boolean;
+  defaultSort: ReadonlyArray<readonly [field: string, direction: 1 | -1]>;
+  /** Upper bound for `$limit` (default 1000). */
+  maxLimit?: number;
+  /** Query keys the route handles itself (not filters). */
+  ownParams?: readonly string[];
+};
+
+export type ListContext = { db: Database; dialect: DialectName };
+
+const RESERVED = new Set(['$limit', '$skip', '$sort', '$select', 'lit-search', 'lit-sort', 'pagination']);
+const IGNORED_VALUES = new Set(['none', 'null', '']);
+
+type Direction = 1 | -1;
+
+export function resolveLimit(query: ListQuery, maxLimit: number): number {
+  const requested = query.$limit;
+  if (requested === undefined) return Math.min(DEFAULT_PAGE_SIZE, maxLimit);
+  if (requested === -1) return Math.min(ALL_ITEMS_LIMIT, maxLimit);
+  return Math.min(requested, maxLimit);
+}
+
+function resolveSort(query: ListQuery, spec: ListSpec): Array<[string, Direction]> {
+  const sort: Array<[string, Direction]> = [];
+  for (const [field, direction] of Object.entries(query.$sort ?? {})) {
+    sort.push([field, Number(direction) === -1 ? -1 : 1]);
+  }
+  for (const part of (query['lit-sort'] ?? '').split(',')) {
+    const trimmed = part.trim();
+    if (!trimmed) continue;
+    const descending = trimmed.startsWith('-');
+    sort.push([descending ? trimmed.slice(1) : trimmed, descending ? -1 : 1]);
+  }
+  for (const [field] of sort) {
+    const definition = spec.fields[field];
+    if (!definition || definition.sortable === false) throw invalidField(`$sort.${field}`, 'error.invalidSort');
+  }
+  return sort.length > 0 ? sort : spec.defaultSort.map(([field, direction]) => [field, direction]);
+}
+
+function resolveSelect(query: ListQuery, spec: ListSpec): string[] | null {
+  if (query.$select === undefined) return null;
+  const fields = (Array.isArray(query.$select) ? query.$select : [query.$select]).flatMap((value) => value.split(','));
+  const allowed = new Set(spec.selectable ?? Object.keys(spec.fields));
+  for (const field of fields) {
+    if (!allowed.has(field)) throw invalidField(`$select.${field}`, 'error.invalidSelect');
+  }
+  return [...new Set([spec.idField, ...fields])];
+}
+
+function coerce(field: string, type: ListFieldType, raw: unknown): string | number | boolean {
+  if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
+    throw invalidField(field, 'error.invalidFilter');
+  }
+  const value = String(raw);
+  switch (type) {
+    case 'number': {
+      const number = Number(value);
+      if (value.trim() === '' || !Number.isFinite(number)) throw invalidField(field, 'error.invalidFilter');
+      return number;
+    }
+    case 'boolean':
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0') return false;
+      throw invalidField(field, 'error.invalidFilter');
+    default:
+      return value;
+  }
+}
+
+type Filter = { column: string; values: Array<string | number | boolean> };
+
+function resolveFilters(query: ListQuery, spec: ListSpec): Filter[] {
+  const own = new Set(spec.ownParams ?? []);
+  const filters: Filter[] = [];
+  for (const [field, raw] of Object.entries(query)) {
+    if (RESERVED.has(field) || own.has(field) || raw === undefined || raw === null) continue;
+    const definition = spec.fields[field];
+    if (!definition || definition.filterable === false) throw invalidField(field, 'error.invalidFilter');
+    let candidates: unknown[];
+    if (typeof raw === 'object' && !Array.isArray(raw)) {
+      const operators = raw as Record<string, unknown>;
+      const unknownOperator = Object.keys(operators).find((key) => key !== '$in');
+      if (unknownOperator) throw invalidField(`${field}.${unknownOperator}`, 'error.invalidFilter');
+      const list = operators.$in;
+      candidates = Array.isArray(list) ? list : [list];
+    } else {
+      candidates = Array.isArray(raw) ? raw : [raw];
+    }
+    const values = candidates
+      .filter((value) => value !== null && value !== undefined && !IGNORED_VALUES.has(String(value)))
+      .map((value) => coerce(field, definition.type, value));
+    if (values.length > 0) filters.push({ column: definition.column, values });
+  }
+  return filters;
+}
+
+function pick<T extends Record<string, unknown>>(row: T, fields: readonly string[] | null): Partial<T> {
+  if (!fields) return row;
+  const result: Record<string, unknown> = {};
+  for (const field of fields) if (field in row) result[field] = row[field];
+  return result as Partial<T>;
+}
+
+/**
+ * Runs a list query on `base` (a select with its joins and columns) and maps each row with `map`.
+ * `where` conditions of the route (tenant scope, kind) must already be on `base`.
+ */
+export async function runList<DB, TB extends keyof DB, O, Item extends Record<string, unknown>>(
+  context: ListContext,
+  spec: ListSpec,
+  query: ListQuery,
+  base: SelectQueryBuilder<DB, TB, O>,
+  map: (rows: O[]) => Promise<Item[]> | Item[],
+): Promise<Page<Partial<Item>> | Array<Partial<Item>>> {
+  const maxLimit = spec.maxLimit ?? ALL_ITEMS_LIMIT;
+  const paginate = query.pagination !== 'false';
+  const limit = paginate ? resolveLimit(query, maxLimit) : maxLimit;
+  const skip = paginate ? (query.$skip ?? 0) : 0;
+  const sort = resolveSort(query, spec);
+  const select = resolveSelect(query, spec);
+
+  let filtered = base;
+  for (const filter of resolveFilters(query, spec)) {
+    const column = sql.ref(filter.column);
+    filtered =
+      filter.values.length === 1
+        ? filtered.where(sql<SqlBool>`${column} = ${filter.values[0]}`)
+        : filtered.where(sql<SqlBool>`${column} in (${sql.join(filter.values)})`);
+  }
+  const words = searchWords(query['lit-search']);
+  if (spec.searchable && words.length > 0) {
+    filtered = filtered.where(searchCondition(context.dialect, spec.table, spec.idColumn, words));
+  }
+
+  let page = filtered;
+  for (const [field, direction] of sort) {
+    const column = spec.fields[field]!.column;
+    page = page.orderBy(sql.ref(column), direction === 1 ? 'asc' : 'desc');
+  }
+  const idColumn = `${spec.table}.${spec.idColumn}`;
+  if (!sort.some(([field]) => spec.fields[field]!.column === idColumn)) page = page.orderBy(sql.ref(idColumn), 'asc');
+  page = page.limit(limit).offset(skip);
+
+  const rows = limit > 0 ? await page.execute() : [];
+  const data = (await map(rows as O[])).map((item) => pick(item, select));
+  if (!paginate) return data;
+
+  let total = skip + data.length;
+  if (data.length === limit || skip > 0 || limit === 0) {
+    const counted = await filtered
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)`.as('total'))
+      .executeTakeFirst();
+    total = Number((counted as { total?: number | string } | undefined)?.total ?? 0);
+  }
+  return { total, limit, skip, data };
+}

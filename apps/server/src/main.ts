@@ -1,0 +1,30 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { seedDefaultSettings } from './features/settings/settings.service.ts';
+import { seedDemoData } from './seed/demo.ts';
+
+const config = loadConfig();
+const database = openDatabase({ url: config.databaseUrl });
+await migrateToLatest(database);
+
+const app = await buildApp({ config, database });
+if (config.seedDemo) await seedDemoData(app.ctx, app.log);
+else await seedDefaultSettings(app.ctx);
+
+let closing = false;
+const shutdown = async (signal: string) => {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.destroy();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `Tourdesk on http://localhost:${config.port} (API /api/v1, docs /api/v1/docs, database ${database.dialect})`,
+);

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyJwt from '@fastify/jwt';
+import { hasAnyPermission, type PermissionName } from '@tourdesk/contracts';
+import { ApiError, forbidden, unauthorized } from '../lib/errors.ts';
+import { recordAudit, requestMeta } from '../features/auth/audit.service.ts';
+import { resolveAuthUser } from '../features/auth/auth.service.ts';
+import type { RoutePermission, TokenPayload } from '../types.ts';
+
+export type AuthPluginOptions = { secret: string; keyId: string; tokenTtlSeconds: number };
+
+/**
+ * Bearer-token authentication and the permission check. Every API route declares
+ * `config.permission`; a route without one fails at start-up, so none can slip through unprotected.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
+  await app.register(fastifyJwt, {
+    secret: options.secret,
+    sign: { algorithm: 'HS256', expiresIn: options.tokenTtlSeconds, kid: options.keyId },
+    verify: { algorithms: ['HS256'] },
+  });
+  app.decorateRequest('auth', null);
+  app.decorate('routePermissions', []);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/v1') || route.url.startsWith('/api/v1/docs')) return;
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`Route ${String(route.method)} ${route.url} declares no permission`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routePermissions.push({ method, url: route.url, permission });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config?.permission;
+    if (!permission || permission === 'public') return;
+    request.auth = await authenticate(app, request);
+    if (permission === 'authenticated') return;
+    if (!isAllowed(request, permission)) {
+      await recordAudit(app.ctx, {
+        action: 'permission_denied',
+        userId: request.auth.id,
+        email: request.auth.email,
+        detail: typeof permission === 'string' ? permission : permission.join('|'),
+        ...requestMeta(request),
+      });
+      throw forbidden();
+    }
+  });
+});
+
+const isAllowed = (request: FastifyRequest, permission: RoutePermission) => {
+  const auth = request.auth;
+  if (!auth) return false;
+  const names: readonly PermissionName[] = typeof permission === 'string' ? [permission as PermissionName] : permission;
+  return hasAnyPermission(auth, names);
+};
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest) {
+  if (!request.headers.authorization) throw unauthorized();
+  let payload;
+  try {
+    payload = await request.jwtVerify<TokenPayload>();
+  } catch {
+    throw unauthorized('error.tokenInvalid');
+  }
+  const user = await resolveAuthUser(app.ctx, Number(payload.sub), payload.iatMs);
+  if (user instanceof ApiError) throw user;
+  return user;
+}

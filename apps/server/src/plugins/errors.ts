@@ -1,0 +1,90 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isErrorKey, type ErrorBody, type ErrorKey, type FieldError } from '@tourdesk/contracts';
+import { ApiError, messageFor, statusName } from '../lib/errors.ts';
+
+const send = (reply: FastifyReply, statusCode: number, key: ErrorKey, errors?: FieldError[]) => {
+  const body: ErrorBody = { statusCode, error: statusName(statusCode), message: messageFor(key), key };
+  if (errors && errors.length > 0) body.errors = errors;
+  return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
+};
+
+type ValidationIssue = { instancePath: string; message?: string; keyword?: string };
+
+/** A zod issue's message is a key from the catalogue when the contract set one; otherwise say "invalid". */
+const issueKey = (issue: ValidationIssue): ErrorKey => {
+  if (isErrorKey(issue.message)) return issue.message;
+  if (issue.keyword === 'too_big') return 'error.tooLong';
+  return 'error.invalid';
+};
+
+/** One error per field: the first rule it breaks (an empty name is `error.empty`, not also `error.min2`). */
+const toFieldErrors = (issues: ValidationIssue[]): FieldError[] => {
+  const byField = new Map<string, FieldError>();
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (byField.has(field)) continue;
+    const key = issueKey(issue);
+    byField.set(field, { field, key, message: messageFor(key) });
+  }
+  return [...byField.values()];
+};
+
+const STATUS_KEYS: Record<number, ErrorKey> = {
+  401: 'error.unauthorized',
+  403: 'error.forbidden',
+  404: 'error.notFound',
+  413: 'error.payloadTooLarge',
+  415: 'error.badRequest',
+  429: 'error.tooManyRequests',
+};
+
+/**
+ * Every error leaves the server as `{ statusCode, error, message, key, errors? }`. Client mistakes
+ * keep their 4xx status; anything unexpected is logged and answered 500 without details.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) return send(reply, error.statusCode, error.key, error.errors);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = toFieldErrors(error.validation);
+      const inQuery = error.validationContext === 'querystring' || error.validationContext === 'params';
+      const key = inQuery ? (errors[0]?.key ?? 'error.invalidQuery') : 'error.badRequest';
+      return send(reply, 400, isErrorKey(key) ? key : 'error.invalidQuery', errors);
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return send(reply, 500, 'error.unexpected');
+    }
+
+    const statusCode = error.statusCode ?? 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type, rate limit.
+      return send(reply, statusCode, STATUS_KEYS[statusCode] ?? 'error.badRequest');
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return send(reply, 400, 'error.badRequest');
+    }
+    if (isPoolTimeout(error)) {
+      request.log.warn({ err: error }, 'database pool exhausted');
+      return send(reply, 503, 'error.serviceUnavailable');
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(reply, 500, 'error.unexpected');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api/');
+    // Paths of the single-page app (no file extension) get index.html; its router shows the page or its 404.
+    if (!isApi && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path) && app.hasDecorator('serveWebApp')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return send(reply, 404, isApi ? 'error.routeNotFound' : 'error.notFound');
+  });
+});
+
+const isPoolTimeout = (error: Error) => /timeout exceeded when trying to connect/i.test(error.message);

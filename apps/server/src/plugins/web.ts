@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+
+/**
+ * Serves the built web app at `/`. Hashed assets are cached for a year; every other path that is not
+ * an API call answers index.html, so the app's own router takes over.
+ */
+export const webPlugin = fp(async (app: FastifyInstance) => {
+  const root = app.config.webDist;
+  if (!existsSync(join(root, 'index.html'))) {
+    app.log.warn({ root }, 'web app not built; only the API is served');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      const hashed = path.startsWith(join(root, 'assets'));
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.decorate('serveWebApp', true);
+});

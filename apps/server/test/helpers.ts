@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD } from '../src/seed/factories.ts';
+import type { DbContext } from '../src/types.ts';
+
+export const TEST_DIALECT = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: DbContext;
+  database: DatabaseHandle;
+  config: Config;
+  /** Stops the app and drops its database. */
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh, migrated database for one test file: SQLite in memory, or its own schema on the
+ * PostgreSQL of TEST_DATABASE_URL when TEST_DB=postgres.
+ */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (TEST_DIALECT === 'sqlite') {
+    const database = openDatabase({ url: 'sqlite::memory:' });
+    await migrateToLatest(database);
+    return { database, drop: () => database.destroy() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `tourdesk_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  const database = openDatabase({ url, schema, poolSize: 4 });
+  await migrateToLatest(database);
+  return {
+    database,
+    drop: async () => {
+      await database.destroy();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** The app on a fresh database with the demo data (the six demo accounts, brands, settings). */
+export async function buildTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config: Config = { ...loadConfig({}), jwtSecret: null, webDist: '/nonexistent', ...options.config };
+  const app = await buildApp({ config, database, logger: false });
+  if (options.seed !== false) await seedDemoData(app.ctx);
+  await app.ready();
+  return {
+    app,
+    ctx: app.ctx,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export const DEMO_ACCOUNTS = {
+  superadmin: 'superadmin@example.com',
+  admin: 'admin@example.com',
+  office: 'office@example.com',
+  agency: 'agency@example.com',
+  traveller: 'traveller@example.com',
+  driver: 'driver@example.com',
+} as const;
+export type DemoAccount = keyof typeof DEMO_ACCOUNTS;
+
+const tokens = new WeakMap<FastifyInstance, Map<string, string>>();
+
+/** Logs in and returns the bearer token (cached per app and e-mail). */
+export async function tokenFor(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  let cache = tokens.get(app);
+  if (!cache) tokens.set(app, (cache = new Map()));
+  const key = `${email}\n${password}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/authentication',
+    payload: { strategy: 'local', email, password },
+  });
+  if (response.statusCode !== 201) throw new Error(`login of ${email} failed: ${response.statusCode} ${response.body}`);
+  const token = response.json<{ accessToken: string }>().accessToken;
+  cache.set(key, token);
+  return token;
+}
+
+/** app.inject as a demo account (or anonymously with `as: null`). */
+export async function call(
+  app: FastifyInstance,
+  as: DemoAccount | string | null,
+  options: InjectOptions & { method: InjectOptions['method']; url: string },
+) {
+  const headers = { ...(options.headers ?? {}) } as Record<string, string>;
+  if (as) {
+    const email = as in DEMO_ACCOUNTS ? DEMO_ACCOUNTS[as as DemoAccount] : as;
+    headers.authorization = `Bearer ${await tokenFor(app, email)}`;
+  }
+  const url = options.url.startsWith('/api/') ? options.url : `/api/v1${options.url}`;
+  return app.inject({ ...options, url, headers });
+}

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Port and database of the app under test; a fresh SQLite file with the demo data for every run. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  outputDir: '.tmp/results',
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: chromium,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  webServer: {
+    command: `rm -f .tmp/e2e.db* && node ../apps/server/src/main.ts`,
+    url: `${BASE_URL}/api/v1/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      DATABASE_URL: 'sqlite:.tmp/e2e.db',
+      PORT: String(E2E_PORT),
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields.ts';
+
+export const ZLegalLinks = z.object({
+  imprint: z.string().nullable().optional(),
+  privacy: z.string().nullable().optional(),
+  terms: z.string().nullable().optional(),
+});
+
+/** A brand (spec §1), chosen by the host name the app is served from. */
+export const ZBrand = z.object({
+  id: z.number().int(),
+  host: z.string(),
+  isDevelopment: z.boolean(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  company: z.string().nullable(),
+  street: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  tel: z.string().nullable(),
+  fax: z.string().nullable(),
+  email: z.string().nullable(),
+  web: z.string().nullable(),
+  court: z.string().nullable(),
+  RegistrationNumber: z.string().nullable(),
+  companyId: z.string().nullable(),
+  pushChannel: z.string().nullable(),
+  primaryColor: z.string().nullable(),
+  legalLinks: ZLegalLinks,
+});
+export type Brand = z.infer<typeof ZBrand>;
+
+export const BRAND_LIST_FIELDS = ['id', 'host', 'name', 'company', 'isDevelopment'] as const;
+
+const hexColor = z.preprocess(
+  (value) => (value === '' ? null : value),
+  z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'error.invalid')
+    .nullable()
+    .optional(),
+);
+
+const brandFields = {
+  host: requiredText({ max: 253 }).regex(/^[a-z0-9.-]+(:\d+)?$/i, 'error.invalid'),
+  isDevelopment: z.boolean({ error: 'error.invalid' }).optional(),
+  name: requiredText({ max: 100 }),
+  logo: optionalText({ max: 500 }),
+  company: optionalText({ max: 200 }),
+  street: optionalText({ max: 200 }),
+  zip: optionalText({ max: 20 }),
+  city: optionalText({ max: 100 }),
+  tel: optionalText({ max: 50 }),
+  fax: optionalText({ max: 50 }),
+  email: optionalText({ max: 254 }).pipe(z.email('error.email').nullable().optional()),
+  web: optionalText({ max: 200 }),
+  court: optionalText({ max: 200 }),
+  RegistrationNumber: optionalText({ max: 100 }),
+  companyId: optionalText({ max: 100 }),
+  pushChannel: optionalText({ max: 100 }),
+  primaryColor: hexColor,
+  legalLinks: ZLegalLinks.optional(),
+};
+
+export const ZCreateBrandBody = z.object(brandFields);
+export type CreateBrandBody = z.infer<typeof ZCreateBrandBody>;
+export const ZUpdateBrandBody = z.object(brandFields).partial();
+export type UpdateBrandBody = z.infer<typeof ZUpdateBrandBody>;
+
+/** The primary colour when a brand sets none (spec §9). */
+export const DEFAULT_PRIMARY_COLOR = '#004a69';

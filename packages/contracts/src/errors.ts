@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue: every message key the API or a form can produce (spec §5 and §8).
+ * The server sends the key with an English fallback text; the web app translates the key.
+ */
+export const ERROR_MESSAGES = {
+  // §5 form rules
+  'error.notNull': 'This field must not be empty.',
+  'error.nonEmptyList': 'Add at least one entry.',
+  'error.empty': 'This field is required.',
+  'error.number': 'Please enter a number greater than or equal to 0.',
+  'error.float': 'Please enter a number greater than or equal to 0 (decimals with a point).',
+  'error.email': 'Please enter a valid e-mail address.',
+  'error.min2': 'Please enter at least 2 characters.',
+  'error.min4': 'Please enter at least 4 characters.',
+  'error.min5': 'Please enter at least 5 characters.',
+  'error.min6': 'Please enter at least 6 characters.',
+  'error.min8': 'Please enter at least 8 characters.',
+  'error.zip': 'Please enter a valid zip code (5 digits or 5-4 digits).',
+  'error.passmatch': 'The passwords do not match.',
+  'error.invalid': 'This value is not valid.',
+  'error.tooLong': 'This value is too long.',
+  'error.ratioIdRequired': 'Ratio Kennziffer ist zwingend erforderlich',
+  'error.emailExists': 'This e-mail address already exists in this list.',
+  'error.nameExists': 'This name is already taken.',
+  'error.emailNotExists': 'This e-mail address does not exist.',
+  'error.templateExists': 'This template already exists.',
+  'error.imageExists': 'This image already exists in the folder.',
+  'error.termsRequired': 'Please accept the terms and the privacy policy.',
+  'error.uploadType': 'This file type is not allowed.',
+  'error.uploadSize': 'The file is too big.',
+  // §8 error pages
+  'error.forbiddenTitle': 'Forbidden',
+  'error.forbiddenText': 'You have no permission to view this page.',
+  'error.pageNotFoundTitle': 'Page not found',
+  'error.pageNotFoundText': 'This page could not be found',
+  'error.stepReturn': 'Back to home',
+  'error.errorOccurred': 'An error occurred',
+  // §8 messages
+  'error.loginFailed': 'Login failed, please try again.',
+  'error.invalidCredentials': 'E-mail/password combination invalid.',
+  'error.userNotFound': 'No user found with this e-mail address.',
+  'error.verificationCodeIncorrect': 'Verification code incorrect.',
+  'error.mailSendFailed': 'Error sending mail.',
+  'error.actionFailed': 'Action failed.',
+  'error.actionLinkInvalid': 'Action link invalid.',
+  'error.userExists': 'User already exists.',
+  'error.bookingNotFound': 'Booking not found. Please check the booking number or register normally.',
+  'error.bookingNoEmail': 'No e-mail address is stored for this booking.',
+  'error.userHasAccount': 'This user already has an account. Please use "forgot password".',
+  'error.deletionCodeInvalid': 'Deletion code not assignable.',
+  'error.imageLicensing': 'Image licensing error.',
+  'error.imageUpload': 'Image upload failed.',
+  'error.bookingMailFailed': 'The booking e-mail could not be sent.',
+  'error.notFound': 'Not found.',
+  'error.forbidden': 'You do not have permission for this action.',
+  'error.unexpected': 'An unexpected error occurred.',
+  'error.syncConflict': 'The data on the server is more up to date; please sync in the app.',
+  'error.processInProgress': 'The process cannot be edited because it is already in progress.',
+  // API infrastructure
+  'error.routeNotFound': 'This API route does not exist.',
+  'error.unauthorized': 'Please log in.',
+  'error.tokenInvalid': 'Your session has expired. Please log in again.',
+  'error.accountDisabled': 'This account is disabled.',
+  'error.tooManyRequests': 'Too many attempts. Please wait a moment and try again.',
+  'error.invalidQuery': 'The request contains an invalid parameter.',
+  'error.invalidSort': 'This field cannot be used for sorting.',
+  'error.invalidSelect': 'This field cannot be selected.',
+  'error.invalidFilter': 'This field cannot be used as a filter.',
+  'error.badRequest': 'The request is not valid.',
+  'error.payloadTooLarge': 'The request is too large.',
+  'error.conflict': 'The record is still in use and cannot be deleted.',
+  'error.serviceUnavailable': 'The service is temporarily unavailable.',
+} as const;
+
+export type ErrorKey = keyof typeof ERROR_MESSAGES;
+
+export const ERROR_KEYS = Object.keys(ERROR_MESSAGES) as ErrorKey[];
+
+export const isErrorKey = (value: unknown): value is ErrorKey =>
+  typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
+
+/** One invalid field of a request: `field` is a dotted path into the body/query (`phones.0.value`). */
+export const ZFieldError = z.object({
+  field: z.string(),
+  key: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof ZFieldError>;
+
+/** Every error response of the API has this shape. */
+export const ZErrorBody = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  key: z.string(),
+  errors: z.array(ZFieldError).optional(),
+});
+export type ErrorBody = z.infer<typeof ZErrorBody>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { requiredText } from './fields.ts';
+
+/** A JSON value as stored in a setting. */
+export const ZJsonValue: z.ZodType<unknown> = z.unknown();
+
+export const ZSetting = z.object({
+  id_sys_settings: z.number().int(),
+  key: z.string(),
+  /** Parsed JSON when the stored text is JSON, otherwise the text itself. */
+  value: ZJsonValue,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Setting = z.infer<typeof ZSetting>;
+
+export const SETTING_LIST_FIELDS = ['id_sys_settings', 'key', 'createdAt', 'updatedAt'] as const;
+
+export const ZCreateSettingBody = z.object({
+  key: requiredText({ max: 100 }).regex(/^[A-Za-z0-9_.-]+$/, 'error.invalid'),
+  value: ZJsonValue,
+});
+export type CreateSettingBody = z.infer<typeof ZCreateSettingBody>;
+
+export const ZUpdateSettingBody = z.object({
+  key: requiredText({ max: 100 })
+    .regex(/^[A-Za-z0-9_.-]+$/, 'error.invalid')
+    .optional(),
+  value: ZJsonValue.optional(),
+});
+export type UpdateSettingBody = z.infer<typeof ZUpdateSettingBody>;
+
+/** The defaults of spec §9, seeded into an empty database. */
+export const DEFAULT_SETTINGS: Record<string, unknown> = {
+  version: 1,
+  countries: [32, 44, 65, 129, 144, 169, 191],
+  blogTypes: [2, 3, 4],
+  selectOptions: {
+    salutation: [0, 1, 2],
+    sex: [0, 1, 2, 3],
+    marital: [0, 1, 2, 3],
+    title: [0, 1, 2, 3],
+    phone: [0, 1, 2, 3],
+    email: [0, 1],
+  },
+  BOOKING_SYSTEM: 0,
+  QR_TICKETS: 0,
+  IMPORT: 0,
+  KUSCHICK: 0,
+  BOOKING_EMAIL_ACTIVE: 1,
+  CUSTOMER_CONFIRMATION: 1,
+};
