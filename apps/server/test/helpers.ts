@@ -50,10 +50,12 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 }
 
 /** The app on a fresh database with the demo data (the six demo accounts, brands, settings). */
-export async function buildTestApp(options: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; logger?: object } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const config: Config = { ...loadConfig({}), jwtSecret: null, webDist: '/nonexistent', ...options.config };
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: options.logger ?? false });
   if (options.seed !== false) await seedDemoData(app.ctx);
   await app.ready();
   return {
