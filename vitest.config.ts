@@ -18,6 +18,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
           name: 'medium',
           include: ['apps/server/src/**/*.routes.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',

@@ -1,19 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app.tsx';
+import { installChunkReload } from './lib/chunk-reload.ts';
 
-function Placeholder() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
-      <h1>Tourdesk</h1>
-      <p>
-        The API runs under <a href="/api/v1/docs">/api/v1</a>.
-      </p>
-    </main>
-  );
-}
+installChunkReload();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Placeholder />
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
   </StrictMode>,
 );

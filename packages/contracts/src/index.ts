@@ -8,3 +8,4 @@ export * from './roles.schema.ts';
 export * from './search.ts';
 export * from './settings.schema.ts';
 export * from './users.schema.ts';
+export * from './format.ts';

@@ -16,8 +16,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   }
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
-    index: false,
+    wildcard: true,
+    index: 'index.html',
     cacheControl: false,
     setHeaders: (reply, path) => {
       const hashed = path.startsWith(join(root, 'assets'));

@@ -1,0 +1,168 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Admin, AdminContext, CustomRoutes, Loading, localStorageStore, type I18nProvider } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { useI18nextProvider } from 'ra-i18n-i18next';
+import { DEFAULT_PRIMARY_COLOR, type Brand } from '@tourdesk/contracts';
+import { brandsResource } from './features/brands/brands.resource.tsx';
+import { rolesResource } from './features/roles/roles.resource.tsx';
+import { settingsResource } from './features/settings/settings.resource.tsx';
+import { usersResources } from './features/users/users.resource.tsx';
+import { ALL_MENU_ENTRIES, QUICK_APPS } from './layout/menu-entries.ts';
+import { darkTheme, lightTheme } from './layout/theme.ts';
+import { authProvider } from './lib/auth-provider.ts';
+import { BrandProvider, loadBrand } from './lib/brand.tsx';
+import { dataProvider } from './lib/data-provider.ts';
+import { createI18next, I18NEXT_OPTIONS, OFFERED_LANGUAGES, rememberLanguage } from './lib/i18n.ts';
+
+import { ErrorPage, ForbiddenPage, NotFoundPage } from './pages/error-pages.tsx';
+import { MaintenancePage } from './pages/maintenance-page.tsx';
+import { AppNotification } from './ui/app-notification.tsx';
+
+const DefaultLayout = lazy(() => import('./layout/default-layout.tsx').then((m) => ({ default: m.DefaultLayout })));
+const Dashboard = lazy(() => import('./pages/dashboard.tsx').then((m) => ({ default: m.Dashboard })));
+const DebugPage = lazy(() => import('./pages/debug-page.tsx').then((m) => ({ default: m.DebugPage })));
+const ProfilePage = lazy(() => import('./pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
+const UnavailablePage = lazy(() =>
+  import('./pages/unavailable-page.tsx').then((m) => ({ default: m.UnavailablePage })),
+);
+const loginPages = () => import('./features/auth/login-page.tsx');
+const LoginPage = lazy(() => loginPages().then((m) => ({ default: m.LoginPage })));
+const LoginLightPage = lazy(() => loginPages().then((m) => ({ default: m.LoginLightPage })));
+const LoginIframePage = lazy(() => loginPages().then((m) => ({ default: m.LoginIframePage })));
+const LogoutPage = lazy(() => import('./features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })));
+
+const store = localStorageStore('1', 'tourdesk');
+
+/** Routes of menu entries and quick links whose module this installation does not contain yet. */
+const unavailableRoutes = [
+  ...ALL_MENU_ENTRIES.filter((entry) => !entry.available).map((entry) => ({
+    path: entry.to,
+    titleKey: `menu.items.${entry.key}`,
+  })),
+  ...QUICK_APPS.map((app) => ({ path: app.to, titleKey: `app.quickApps.${app.key}` })),
+];
+
+/** react-admin's i18n provider on i18next; a language change also sets the `i18n_redirected` cookie. */
+function useI18nProvider(): I18nProvider | null {
+  const [instance] = useState(createI18next);
+  const provider = useI18nextProvider({
+    i18nextInstance: instance,
+    options: I18NEXT_OPTIONS,
+    availableLocales: [...OFFERED_LANGUAGES],
+  });
+  return useMemo(
+    () =>
+      provider && {
+        ...provider,
+        changeLocale: async (locale: string, options?: unknown) => {
+          rememberLanguage(locale);
+          await provider.changeLocale(locale, options);
+          document.documentElement.lang = locale;
+        },
+      },
+    [provider],
+  );
+}
+
+function TourdeskAdmin({ brand, maintenance }: { brand: Brand; maintenance: boolean }) {
+  const i18nProvider = useI18nProvider();
+  const themes = useMemo(
+    () => ({ light: lightTheme(brand.primaryColor ?? undefined), dark: darkTheme(brand.primaryColor ?? undefined) }),
+    [brand],
+  );
+  useEffect(() => {
+    document.title = brand.name;
+  }, [brand]);
+  if (!i18nProvider) return <Loading />;
+  if (maintenance) {
+    return (
+      <AdminContext i18nProvider={i18nProvider} theme={themes.light} darkTheme={themes.dark} store={store}>
+        <MaintenancePage />
+      </AdminContext>
+    );
+  }
+  return (
+    <BrandProvider brand={brand}>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={themes.light}
+        darkTheme={themes.dark}
+        defaultTheme="light"
+        layout={DefaultLayout}
+        dashboard={Dashboard}
+        loginPage={false}
+        requireAuth
+        disableTelemetry
+        catchAll={NotFoundPage}
+        accessDenied={ForbiddenPage}
+        error={ErrorPage}
+        notification={AppNotification}
+        title={brand.name}
+      >
+        <CustomRoutes noLayout>
+          <Route path="/auth/login" element={<LoginPage />} />
+          <Route path="/auth/login-light" element={<LoginLightPage />} />
+          <Route path="/auth/loginIframe" element={<LoginIframePage />} />
+          <Route path="/auth/logout" element={<LogoutPage />} />
+          <Route path="/maintenance" element={<MaintenancePage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/appuser/myProfile" element={<ProfilePage />} />
+          <Route path="/debug" element={<DebugPage />} />
+          {unavailableRoutes.map(({ path, titleKey }) => (
+            <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
+          ))}
+        </CustomRoutes>
+        {usersResources}
+        {rolesResource}
+        {settingsResource}
+        {brandsResource}
+      </Admin>
+    </BrandProvider>
+  );
+}
+
+/** Used while the server cannot name the brand of this host. */
+const UNKNOWN_BRAND: Brand = {
+  id: 0,
+  host: window.location.hostname,
+  isDevelopment: false,
+  name: 'Tourdesk',
+  logo: null,
+  company: null,
+  street: null,
+  zip: null,
+  city: null,
+  tel: null,
+  fax: null,
+  email: null,
+  web: null,
+  court: null,
+  RegistrationNumber: null,
+  companyId: null,
+  pushChannel: null,
+  primaryColor: DEFAULT_PRIMARY_COLOR,
+  legalLinks: {},
+};
+
+/**
+ * Loads the brand of this host first (its colours theme the app); when the server cannot answer, the
+ * maintenance page shows instead.
+ */
+export function App() {
+  const [state, setState] = useState<{ brand: Brand; maintenance: boolean } | null>(null);
+  useEffect(() => {
+    loadBrand()
+      .then((brand) => setState({ brand, maintenance: false }))
+      .catch(() => setState({ brand: UNKNOWN_BRAND, maintenance: true }));
+  }, []);
+  if (!state) return null;
+  return (
+    <Suspense fallback={<Loading />}>
+      <TourdeskAdmin brand={state.brand} maintenance={state.maintenance} />
+    </Suspense>
+  );
+}

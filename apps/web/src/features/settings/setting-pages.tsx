@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  Create,
+  DataTable,
+  Edit,
+  List,
+  SaveButton,
+  SearchInput,
+  SimpleForm,
+  SimpleList,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
+import { truncate, ZCreateSettingBody, ZUpdateSettingBody } from '@tourdesk/contracts';
+import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
+import { DateTimeTextField, TruncatedTextField } from '../../ui/formatted-fields.tsx';
+import { ListPagination } from '../../ui/list-pagination.tsx';
+import { JsonValueInput, toEditableText } from './json-value-input.tsx';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn />];
+
+/** /system/settings: every setting, searchable on key and value. */
+export function SettingList() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List filters={filters} sort={{ field: 'key', order: 'ASC' }} perPage={20} pagination={<ListPagination />}>
+      {phone ? (
+        <SimpleList
+          primaryText={(record) => record.key}
+          secondaryText={(record) => truncate(toEditableText(record.value), 40)}
+          linkType="edit"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <DataTable.Col source="key" label="settings.fields.key" />
+          <DataTable.Col source="value" label="settings.fields.value" disableSort>
+            <TruncatedTextField source="value" max={80} />
+          </DataTable.Col>
+          <DataTable.Col source="updatedAt" label="settings.fields.updatedAt">
+            <DateTimeTextField source="updatedAt" />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+}
+
+const EditToolbar = () => (
+  <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <SaveButton />
+    <DeleteWithDialogButton />
+  </Toolbar>
+);
+
+export function SettingCreate() {
+  return (
+    <Create redirect="list">
+      <SimpleForm resolver={zodResolver(ZCreateSettingBody)} defaultValues={{ value: '' }}>
+        <TextInput source="key" label="settings.fields.key" isRequired sx={{ maxWidth: 400 }} />
+        <JsonValueInput />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export function SettingEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm resolver={zodResolver(ZUpdateSettingBody)} toolbar={<EditToolbar />}>
+        <TextInput source="key" label="settings.fields.key" isRequired sx={{ maxWidth: 400 }} />
+        <JsonValueInput />
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,37 @@
+import { lighten } from '@mui/material/styles';
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts';
+
+/** Colours of spec §9; the primary colour comes from the brand of the host. */
+export const THEME_COLOURS = { error: '#b90000', success: '#2f7c00', warning: '#f17e00' } as const;
+
+const shared = (primary: string) => ({
+  primary: { main: primary },
+  error: { main: THEME_COLOURS.error },
+  success: { main: THEME_COLOURS.success },
+  warning: { main: THEME_COLOURS.warning },
+});
+
+const components = {
+  // Notices bottom-right, 320 wide (spec §4); the duration is set where they are shown.
+  MuiSnackbarContent: { styleOverrides: { root: { width: 320, minWidth: 320 } } },
+  // Dialogs are 500 wide (spec §9).
+  MuiDialog: { styleOverrides: { paper: { width: 500, maxWidth: 'calc(100% - 32px)' } } },
+};
+
+export function lightTheme(primary = DEFAULT_PRIMARY_COLOR): RaThemeOptions {
+  return {
+    ...defaultLightTheme,
+    palette: { ...defaultLightTheme.palette, mode: 'light', ...shared(primary) },
+    components: { ...defaultLightTheme.components, ...components },
+  };
+}
+
+export function darkTheme(primary = DEFAULT_PRIMARY_COLOR): RaThemeOptions {
+  return {
+    ...defaultDarkTheme,
+    // A dark brand colour would vanish on a dark background; lighten it for contrast.
+    palette: { ...defaultDarkTheme.palette, mode: 'dark', ...shared(lighten(primary, 0.45)) },
+    components: { ...defaultDarkTheme.components, ...components },
+  };
+}

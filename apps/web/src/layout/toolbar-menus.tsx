@@ -1,0 +1,89 @@
+import { useState, type MouseEvent } from 'react';
+import AppsIcon from '@mui/icons-material/Apps';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import { Badge, Box, IconButton, Menu, MenuItem, Popover, Tooltip, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { hasAnyPermission } from '@tourdesk/contracts';
+import { usePermissionSubject } from '../lib/permissions.ts';
+import { QUICK_APPS } from './menu-entries.ts';
+
+/** The apps grid: quick links to inbox, to-do, chat and task board (those the user may open). */
+export function AppsMenu() {
+  const translate = useTranslate();
+  const { subject } = usePermissionSubject();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const apps = QUICK_APPS.filter((app) => hasAnyPermission(subject, app.permissions));
+  if (apps.length === 0) return null;
+  return (
+    <>
+      <Tooltip title={translate('app.toolbar.apps')}>
+        <IconButton
+          color="inherit"
+          aria-label={translate('app.toolbar.apps')}
+          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        >
+          <AppsIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 140px)', gap: 1, p: 1 }}>
+          {apps.map(({ key, to, icon: Icon }) => (
+            <MenuItem
+              key={key}
+              component={Link}
+              to={to}
+              onClick={() => setAnchor(null)}
+              sx={{ flexDirection: 'column', py: 2, borderRadius: 1 }}
+            >
+              <Icon color="primary" />
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {translate(`app.quickApps.${key}`)}
+              </Typography>
+            </MenuItem>
+          ))}
+        </Box>
+      </Menu>
+    </>
+  );
+}
+
+/**
+ * The notification bell (spec §2): titled "Notifications"; the product has no in-app notifications yet,
+ * so it says "No recent notifications" and the badge is fixed at 0 (spec §9).
+ */
+export function NotificationBell() {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <Tooltip title={translate('app.notifications.title')}>
+        <IconButton
+          color="inherit"
+          aria-label={translate('app.notifications.title')}
+          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        >
+          <Badge badgeContent={0} showZero color="secondary" data-testid="notification-badge">
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ width: 320, p: 2 }}>
+          <Typography variant="subtitle1" component="h2" gutterBottom>
+            {translate('app.notifications.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('app.notifications.empty')}
+          </Typography>
+        </Box>
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { HttpError } from 'react-admin';
+import type { ErrorBody } from '@tourdesk/contracts';
+import { getToken } from './auth-token.ts';
+
+export const API_BASE = '/api/v1';
+
+export type ApiRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send without the bearer token (login, public pages). */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+};
+
+const isErrorBody = (value: unknown): value is ErrorBody =>
+  typeof value === 'object' && value !== null && 'key' in value && 'statusCode' in value;
+
+/**
+ * The error react-admin understands: the message is the catalogue key (react-admin translates it for the
+ * notification), and field errors become `body.errors = { field: key }` so forms show them at the field.
+ */
+export function toHttpError(status: number, body: unknown): HttpError {
+  if (!isErrorBody(body)) return new HttpError('error.unexpected', status, body);
+  const fields: Record<string, string> = {};
+  for (const error of body.errors ?? []) {
+    if (!(error.field in fields)) fields[error.field] = error.key;
+  }
+  return new HttpError(body.key, status, { ...body, errors: fields });
+}
+
+/** JSON over fetch against /api/v1 with the bearer token; failures throw `HttpError`. */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = request.anonymous ? null : getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new HttpError('app.offline', 0);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) throw toHttpError(response.status, data);
+  return data as T;
+}

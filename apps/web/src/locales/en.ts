@@ -1,0 +1,25 @@
+import { ERROR_MESSAGES } from '@tourdesk/contracts';
+import { raEnglish } from './ra/en.ts';
+import app from './app/en.json';
+import auth from '../features/auth/locales/en.json';
+import brands from '../features/brands/locales/en.json';
+import roles from '../features/roles/locales/en.json';
+import settings from '../features/settings/locales/en.json';
+import users from '../features/users/locales/en.json';
+import { mergeMessages, type Messages } from './merge.ts';
+
+/** The English error texts are the catalogue's own (packages/contracts), kept in one place. */
+const errors: Messages = {
+  error: Object.fromEntries(Object.entries(ERROR_MESSAGES).map(([key, text]) => [key.slice('error.'.length), text])),
+};
+
+export const messages: Messages = mergeMessages(
+  raEnglish as Messages,
+  app,
+  errors,
+  auth,
+  brands,
+  roles,
+  settings,
+  users,
+);
