@@ -25,4 +25,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // The shell loads before any screen: it takes the zod-free contract modules by path, keeping zod
+    // (and every schema) out of the initial bundle.
+    files: ['apps/web/src/{main,app}.tsx', 'apps/web/src/{lib,layout,ui,pages}/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tourdesk/contracts',
+              message: 'Import from @tourdesk/contracts/<module> (permissions, format, list, …) to keep zod out of the initial bundle.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

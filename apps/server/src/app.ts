@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config.ts';
@@ -42,6 +43,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('ctx', { db: database.db, dialect: database.dialect });
 
   await app.register(errorsPlugin);
+  // gzip/brotli for the web app's assets and larger API answers.
+  await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   const { secret, keyId } = await resolveJwtSecret(app.ctx, config.jwtSecret);

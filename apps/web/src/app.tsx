@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Admin, AdminContext, CustomRoutes, Loading, localStorageStore, type I18nProvider } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, CoreAdminUI, CustomRoutes, Loading, localStorageStore, type I18nProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { useI18nextProvider } from 'ra-i18n-i18next';
-import { DEFAULT_PRIMARY_COLOR, type Brand } from '@tourdesk/contracts';
+import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts/brand';
+import type { Brand } from '@tourdesk/contracts';
 import { brandsResource } from './features/brands/brands.resource.tsx';
 import { rolesResource } from './features/roles/roles.resource.tsx';
 import { settingsResource } from './features/settings/settings.resource.tsx';
@@ -81,9 +83,11 @@ function TourdeskAdmin({ brand, maintenance }: { brand: Brand; maintenance: bool
       </AdminContext>
     );
   }
+  // react-admin's <Admin> would bundle its default layout, login and error pages into the first download;
+  // AdminContext + CoreAdminUI with our own (lazy) pages keep the login page light.
   return (
     <BrandProvider brand={brand}>
-      <Admin
+      <AdminContext
         dataProvider={dataProvider}
         authProvider={authProvider}
         i18nProvider={i18nProvider}
@@ -91,36 +95,42 @@ function TourdeskAdmin({ brand, maintenance }: { brand: Brand; maintenance: bool
         theme={themes.light}
         darkTheme={themes.dark}
         defaultTheme="light"
-        layout={DefaultLayout}
-        dashboard={Dashboard}
-        loginPage={false}
-        requireAuth
-        disableTelemetry
-        catchAll={NotFoundPage}
-        accessDenied={ForbiddenPage}
-        error={ErrorPage}
-        notification={AppNotification}
-        title={brand.name}
       >
-        <CustomRoutes noLayout>
-          <Route path="/auth/login" element={<LoginPage />} />
-          <Route path="/auth/login-light" element={<LoginLightPage />} />
-          <Route path="/auth/loginIframe" element={<LoginIframePage />} />
-          <Route path="/auth/logout" element={<LogoutPage />} />
-          <Route path="/maintenance" element={<MaintenancePage />} />
-        </CustomRoutes>
-        <CustomRoutes>
-          <Route path="/appuser/myProfile" element={<ProfilePage />} />
-          <Route path="/debug" element={<DebugPage />} />
-          {unavailableRoutes.map(({ path, titleKey }) => (
-            <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
-          ))}
-        </CustomRoutes>
-        {usersResources}
-        {rolesResource}
-        {settingsResource}
-        {brandsResource}
-      </Admin>
+        <CssBaseline enableColorScheme>
+          <CoreAdminUI
+            layout={DefaultLayout}
+            dashboard={Dashboard}
+            loginPage={false}
+            requireAuth
+            disableTelemetry
+            catchAll={NotFoundPage}
+            accessDenied={ForbiddenPage}
+            error={ErrorPage}
+            loading={Loading}
+            title={brand.name}
+          >
+            <CustomRoutes noLayout>
+              <Route path="/auth/login" element={<LoginPage />} />
+              <Route path="/auth/login-light" element={<LoginLightPage />} />
+              <Route path="/auth/loginIframe" element={<LoginIframePage />} />
+              <Route path="/auth/logout" element={<LogoutPage />} />
+              <Route path="/maintenance" element={<MaintenancePage />} />
+            </CustomRoutes>
+            <CustomRoutes>
+              <Route path="/appuser/myProfile" element={<ProfilePage />} />
+              <Route path="/debug" element={<DebugPage />} />
+              {unavailableRoutes.map(({ path, titleKey }) => (
+                <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
+              ))}
+            </CustomRoutes>
+            {usersResources}
+            {rolesResource}
+            {settingsResource}
+            {brandsResource}
+          </CoreAdminUI>
+          <AppNotification />
+        </CssBaseline>
+      </AdminContext>
     </BrandProvider>
   );
 }

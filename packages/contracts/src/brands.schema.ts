@@ -67,6 +67,3 @@ export const ZCreateBrandBody = z.object(brandFields);
 export type CreateBrandBody = z.infer<typeof ZCreateBrandBody>;
 export const ZUpdateBrandBody = z.object(brandFields).partial();
 export type UpdateBrandBody = z.infer<typeof ZUpdateBrandBody>;
-
-/** The primary colour when a brand sets none (spec §9). */
-export const DEFAULT_PRIMARY_COLOR = '#004a69';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The error catalogue: every message key the API or a form can produce (spec §5 and §8).
  * The server sends the key with an English fallback text; the web app translates the key.
@@ -82,19 +80,7 @@ export const isErrorKey = (value: unknown): value is ErrorKey =>
   typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
 
 /** One invalid field of a request: `field` is a dotted path into the body/query (`phones.0.value`). */
-export const ZFieldError = z.object({
-  field: z.string(),
-  key: z.string(),
-  message: z.string(),
-});
-export type FieldError = z.infer<typeof ZFieldError>;
+export type FieldError = { field: string; key: string; message: string };
 
 /** Every error response of the API has this shape. */
-export const ZErrorBody = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  key: z.string(),
-  errors: z.array(ZFieldError).optional(),
-});
-export type ErrorBody = z.infer<typeof ZErrorBody>;
+export type ErrorBody = { statusCode: number; error: string; message: string; key: string; errors?: FieldError[] };

@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-/** Page sizes of spec §9. */
-export const DEFAULT_PAGE_SIZE = 20;
-/** `$limit=-1` ("all" in the items-per-page menu) means this many. */
-export const ALL_ITEMS_LIMIT = 1000;
-
 const sortDirection = z.union([z.literal('1'), z.literal('-1'), z.literal(1), z.literal(-1)], {
   error: 'error.invalidSort',
 });
@@ -46,5 +41,3 @@ export const ZPage = <T extends z.ZodObject>(item: T) =>
 
 /** The answer of a list endpoint: a page, or the plain array when `pagination=false`. */
 export const ZListResponse = <T extends z.ZodObject>(item: T) => z.union([ZPage(item), z.array(item.partial())]);
-
-export type Page<T> = { total: number; limit: number; skip: number; data: T[] };

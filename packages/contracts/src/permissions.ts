@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Rights are granted per area (spec §6). Each area lists the actions a role can be given;
  * the permission strings (`customers-read`, `newsletter-send`, …) are `${area}-${action}`.
@@ -49,11 +47,6 @@ export const ACCESS_AREA_NAMES = Object.keys(ACCESS_AREAS) as AccessArea[];
 
 export const ALL_ACTIONS = ['read', 'update', 'create', 'delete', 'send', 'sort', 'shared'] as const;
 
-/** `access` as the API answers it: area → action → granted. */
-export const ZAccessMap = z.record(z.string(), z.record(z.string(), z.boolean()));
-
-/** `access` as a client sends it; unknown areas and actions are dropped. */
-export const ZAccess = ZAccessMap.transform((raw) => normalizeAccess(raw));
 export type Access = Partial<Record<AccessArea, Partial<Record<AccessAction, boolean>>>>;
 
 export function normalizeAccess(raw: Record<string, Record<string, boolean>>): Access {

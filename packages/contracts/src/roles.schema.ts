@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAccess, ZAccessMap } from './permissions.ts';
+import { ZAccess, ZAccessMap } from './access.schema.ts';
 import { requiredText } from './fields.ts';
 
 export const ZRole = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAccessMap } from './permissions.ts';
+import { ZAccessMap } from './access.schema.ts';
 import {
   emailField,
   optionalCode,

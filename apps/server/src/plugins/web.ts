@@ -17,6 +17,8 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
+    // apps/web writes .br and .gz copies at build time.
+    preCompressed: true,
     index: 'index.html',
     cacheControl: false,
     setHeaders: (reply, path) => {

@@ -3,7 +3,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { useLocation } from 'react-router-dom';
 import { Menu, useSidebarState, useStore, useTranslate } from 'react-admin';
-import { hasAnyPermission, type PermissionSubject } from '@tourdesk/contracts';
+import { hasAnyPermission, type PermissionSubject } from '@tourdesk/contracts/permissions';
 import { usePermissionSubject } from '../lib/permissions.ts';
 import { MENU_GROUPS, type MenuGroup } from './menu-entries.ts';
 
@@ -59,10 +59,11 @@ function Group({ group }: { group: MenuGroup }) {
 
 /** The navigation drawer: the dashboard, then each group with the entries the user may open. */
 export function AppMenu() {
+  const translate = useTranslate();
   const { subject } = usePermissionSubject();
   return (
     <Menu>
-      <Menu.DashboardItem />
+      <Menu.DashboardItem primaryText={translate('app.dashboard.title')} />
       {visibleMenu(subject).map((group) => (
         <Group key={group.key} group={group} />
       ))}

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LocalesMenuButton, TitlePortal, ToggleThemeButton } from 'react-admin';
+import { AppBar, Layout, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { Box } from '@mui/material';
 import { LightboxProvider } from '../ui/lightbox.tsx';
 import { AppMenu } from './app-menu.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
 import { OnlineIndicator } from './online-indicator.tsx';
 import { AppsMenu, NotificationBell } from './toolbar-menus.tsx';
 import { AppUserMenu } from './user-menu.tsx';
@@ -11,7 +12,7 @@ function Toolbar() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center' }}>
       <OnlineIndicator />
-      <LocalesMenuButton />
+      <LanguageSwitcher />
       <ToggleThemeButton />
       <AppsMenu />
       <NotificationBell />
@@ -31,7 +32,15 @@ function AppToolbar() {
 export function DefaultLayout({ children }: { children: ReactNode }) {
   return (
     <LightboxProvider>
-      <Layout appBar={AppToolbar} menu={AppMenu}>
+      {/* min-width 0 lets wide content (tables, tab bars) scroll inside the page instead of widening it on phones. */}
+      <Layout
+        appBar={AppToolbar}
+        menu={AppMenu}
+        sx={{
+          minWidth: 0,
+          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+        }}
+      >
         {children}
       </Layout>
     </LightboxProvider>

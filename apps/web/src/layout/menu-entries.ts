@@ -51,7 +51,7 @@ import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import TuneIcon from '@mui/icons-material/Tune';
 import ViewQuiltIcon from '@mui/icons-material/ViewQuilt';
 import WorkIcon from '@mui/icons-material/Work';
-import type { PermissionName } from '@tourdesk/contracts';
+import type { PermissionName } from '@tourdesk/contracts/permissions';
 
 /**
  * The navigation drawer: every menu entry of spec §2 with the permission it needs (a list: any one

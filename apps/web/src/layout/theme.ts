@@ -1,6 +1,6 @@
 import { lighten } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
-import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts';
+import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts/brand';
 
 /** Colours of spec §9; the primary colour comes from the brand of the host. */
 export const THEME_COLOURS = { error: '#b90000', success: '#2f7c00', warning: '#f17e00' } as const;

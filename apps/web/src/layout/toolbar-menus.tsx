@@ -4,7 +4,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, Box, IconButton, Menu, MenuItem, Popover, Tooltip, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { hasAnyPermission } from '@tourdesk/contracts';
+import { hasAnyPermission } from '@tourdesk/contracts/permissions';
 import { usePermissionSubject } from '../lib/permissions.ts';
 import { QUICK_APPS } from './menu-entries.ts';
 

@@ -13,7 +13,8 @@ import {
 } from '@mui/material';
 import { Link, useLocation } from 'react-router-dom';
 import { Logout, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
-import { formatDateTime, hasPermission } from '@tourdesk/contracts';
+import { formatDateTime } from '@tourdesk/contracts/format';
+import { hasPermission } from '@tourdesk/contracts/permissions';
 import type { Identity } from '../lib/auth-provider.ts';
 import { UserAvatar } from '../ui/user-avatar.tsx';
 

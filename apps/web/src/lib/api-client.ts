@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import type { ErrorBody } from '@tourdesk/contracts';
+import type { ErrorBody } from '@tourdesk/contracts/errors';
 import { getToken } from './auth-token.ts';
 
 export const API_BASE = '/api/v1';

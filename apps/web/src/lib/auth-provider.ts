@@ -1,11 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import {
-  hasAnyPermission,
-  type LoginResponse,
-  type PermissionName,
-  type PermissionSubject,
-  type UserData,
-} from '@tourdesk/contracts';
+import { hasAnyPermission, type PermissionName, type PermissionSubject } from '@tourdesk/contracts/permissions';
+import type { LoginResponse, UserData } from '@tourdesk/contracts';
 import { api } from './api-client.ts';
 import { clearToken, getToken, setToken } from './auth-token.ts';
 import { RESOURCES, type ResourceAction } from './resources.ts';

@@ -12,7 +12,7 @@ import type {
   UpdateManyParams,
   UpdateParams,
 } from 'react-admin';
-import { ALL_ITEMS_LIMIT, type Page } from '@tourdesk/contracts';
+import { ALL_ITEMS_LIMIT, type Page } from '@tourdesk/contracts/list';
 import { api } from './api-client.ts';
 import { resourceApi, type ResourceApi } from './resources.ts';
 

@@ -1,5 +1,5 @@
 import { usePermissions } from 'react-admin';
-import { hasAnyPermission, type PermissionName, type PermissionSubject } from '@tourdesk/contracts';
+import { hasAnyPermission, type PermissionName, type PermissionSubject } from '@tourdesk/contracts/permissions';
 
 /** The logged-in user's permission subject (spec §6), as react-admin loaded it. */
 export function usePermissionSubject(): { subject: PermissionSubject | null; isPending: boolean } {

@@ -1,4 +1,4 @@
-import type { PermissionName } from '@tourdesk/contracts';
+import type { PermissionName } from '@tourdesk/contracts/permissions';
 
 /**
  * How each react-admin resource maps onto the API (spec §7) and which permission each action needs.

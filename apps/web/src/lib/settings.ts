@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import type { Page, Setting } from '@tourdesk/contracts';
+import type { Page } from '@tourdesk/contracts/list';
+import type { Setting } from '@tourdesk/contracts';
 import { api } from './api-client.ts';
 
 /** Every system setting, loaded once ($limit 9999, spec §9) and shared by all screens. */

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES } from '@tourdesk/contracts';
+import { ERROR_MESSAGES } from '@tourdesk/contracts/errors';
 import { raEnglish } from './ra/en.ts';
 import app from './app/en.json';
 import auth from '../features/auth/locales/en.json';

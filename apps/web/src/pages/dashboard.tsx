@@ -1,7 +1,7 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { Title, useGetIdentity, useTranslate } from 'react-admin';
-import { formatDateTime, TIME_ZONE } from '@tourdesk/contracts';
+import { formatDateTime, TIME_ZONE } from '@tourdesk/contracts/format';
 import type { Identity } from '../lib/auth-provider.ts';
 import { usePermissionSubject } from '../lib/permissions.ts';
 import { visibleMenu } from '../layout/app-menu.tsx';

@@ -5,7 +5,7 @@ import type { Identity } from '../lib/auth-provider.ts';
 import { api } from '../lib/api-client.ts';
 import { useBrand } from '../lib/brand.tsx';
 import { ForbiddenPage } from './error-pages.tsx';
-import { hasPermission } from '@tourdesk/contracts';
+import { hasPermission } from '@tourdesk/contracts/permissions';
 
 function Section({ title, value }: { title: string; value: unknown }) {
   return (

@@ -3,6 +3,7 @@ import { Card, CardContent, Typography } from '@mui/material';
 import {
   Loading,
   RecordContextProvider,
+  ResourceContextProvider,
   Title,
   useGetIdentity,
   useNotify,
@@ -61,11 +62,19 @@ export function ProfilePage() {
           </div>
         </CardContent>
       </Card>
-      <RecordContextProvider value={record}>
-        <Card>
-          <UserForm variant="profile" record={record} resolver={updateUserResolver} onSubmit={save} />
-        </Card>
-      </RecordContextProvider>
+      <ResourceContextProvider value="users">
+        <RecordContextProvider value={record}>
+          <Card>
+            <UserForm
+              variant="profile"
+              record={record}
+              resolver={updateUserResolver}
+              onSubmit={save}
+              syncWithLocation={false}
+            />
+          </Card>
+        </RecordContextProvider>
+      </ResourceContextProvider>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { Typography, type TypographyProps } from '@mui/material';
 import { useRecordContext, type FieldProps } from 'react-admin';
-import { formatDate, formatDateTime, formatPrice, truncate } from '@tourdesk/contracts';
+import { formatDate, formatDateTime, formatPrice, truncate } from '@tourdesk/contracts/format';
 
 type ValueFieldProps = FieldProps & { source: string };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextField } from '@mui/material';
 import { useInput, useTranslate, type InputProps } from 'react-admin';
-import { normalizePriceInput, parsePriceInput } from '@tourdesk/contracts';
+import { normalizePriceInput, parsePriceInput } from '@tourdesk/contracts/format';
 
 const display = (value: unknown) => (typeof value === 'number' ? (normalizePriceInput(value) ?? '') : '');
 

@@ -1,5 +1,5 @@
 import { Avatar, type AvatarProps } from '@mui/material';
-import { initials } from '@tourdesk/contracts';
+import { initials } from '@tourdesk/contracts/format';
 
 /** The uploaded picture when there is one, else the initials of the card name (spec §9). */
 export function UserAvatar({ name, src, ...props }: { name: string; src?: string | null } & Omit<AvatarProps, 'src'>) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
-import { LocalesMenuButton, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { LanguageSwitcher } from '../../layout/language-switcher.tsx';
 import { useBrand } from '../../lib/brand.tsx';
 
 /** The brand's name or logo and its company details, as the auth side panel shows them. */
@@ -84,7 +85,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <CompanyPanel />
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
-          <LocalesMenuButton />
+          <LanguageSwitcher color="primary" />
         </Box>
         <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
           <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>

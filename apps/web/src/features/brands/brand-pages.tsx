@@ -15,14 +15,15 @@ import {
   useInput,
   useTranslate,
 } from 'react-admin';
-import { DEFAULT_PRIMARY_COLOR, ZCreateBrandBody, ZUpdateBrandBody } from '@tourdesk/contracts';
+import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts/brand';
+import { ZCreateBrandBody, ZUpdateBrandBody } from '@tourdesk/contracts';
 import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 
 const row = {
   display: 'grid',
   gap: { xs: 0, sm: 2 },
-  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
   width: '100%',
   maxWidth: 760,
 };
@@ -96,7 +97,7 @@ function BrandForm() {
         <TextInput source="companyId" label="brands.fields.companyId" />
         <TextInput source="pushChannel" label="brands.fields.pushChannel" />
       </Box>
-      <Box sx={{ ...row, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
+      <Box sx={{ ...row, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' } }}>
         <TextInput source="legalLinks.imprint" label="brands.fields.imprint" />
         <TextInput source="legalLinks.privacy" label="brands.fields.privacy" />
         <TextInput source="legalLinks.terms" label="brands.fields.terms" />

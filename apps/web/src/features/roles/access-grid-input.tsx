@@ -1,6 +1,12 @@
 import { Checkbox, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
-import { ACCESS_AREA_NAMES, ACCESS_AREAS, ALL_ACTIONS, type Access, type AccessArea } from '@tourdesk/contracts';
+import {
+  ACCESS_AREA_NAMES,
+  ACCESS_AREAS,
+  ALL_ACTIONS,
+  type Access,
+  type AccessArea,
+} from '@tourdesk/contracts/permissions';
 
 type Grants = Record<string, Record<string, boolean>>;
 

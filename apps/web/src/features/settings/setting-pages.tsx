@@ -12,7 +12,8 @@ import {
   TextInput,
   Toolbar,
 } from 'react-admin';
-import { truncate, ZCreateSettingBody, ZUpdateSettingBody } from '@tourdesk/contracts';
+import { truncate } from '@tourdesk/contracts/format';
+import { ZCreateSettingBody, ZUpdateSettingBody } from '@tourdesk/contracts';
 import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
 import { DateTimeTextField, TruncatedTextField } from '../../ui/formatted-fields.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';

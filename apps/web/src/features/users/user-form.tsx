@@ -7,6 +7,7 @@ import {
   SelectInput,
   SimpleFormIterator,
   TabbedForm,
+  TabbedFormTabs,
   TextInput,
   useTranslate,
   type TabbedFormProps,
@@ -20,7 +21,7 @@ export type UserFormVariant = 'create' | 'edit' | 'profile';
 const row = {
   display: 'grid',
   gap: { xs: 0, sm: 2 },
-  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
   width: '100%',
   maxWidth: 760,
 };
@@ -70,7 +71,7 @@ export function UserForm({
   const marital = useSelectChoices('marital');
   const administrative = variant !== 'profile';
   return (
-    <TabbedForm {...props}>
+    <TabbedForm {...props} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
       <TabbedForm.Tab label="users.tabs.master">
         <Box sx={row}>
           <TextInput source="firstname" label="users.fields.firstname" isRequired />
@@ -118,11 +119,11 @@ export function UserForm({
         </Box>
       </TabbedForm.Tab>
       <TabbedForm.Tab label="users.tabs.address">
-        <Box sx={{ ...row, gridTemplateColumns: { xs: '1fr', sm: '3fr 1fr' } }}>
+        <Box sx={{ ...row, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 3fr) minmax(0, 1fr)' } }}>
           <TextInput source="street" label="users.fields.street" />
           <TextInput source="number" label="users.fields.number" />
         </Box>
-        <Box sx={{ ...row, gridTemplateColumns: { xs: '1fr', sm: '1fr 3fr' } }}>
+        <Box sx={{ ...row, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 3fr)' } }}>
           <TextInput source="zip" label="users.fields.zip" />
           <TextInput source="city" label="users.fields.city" />
         </Box>

@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { loginAs } from '../support/session.ts';
+
+test('an unauthenticated visit to /users lands on the login and returns to /users', async ({ page }) => {
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.getByLabel(/e-mail/i).fill('admin@example.com');
+  await page.getByLabel(/password/i).fill('Demo1234!');
+  await page.getByRole('button', { name: /log in/i }).click();
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(page.getByRole('cell', { name: 'superadmin@example.com' })).toBeVisible();
+});
+
+test('a logged-in user who opens the login page goes home; logout removes the cookie', async ({ page, context }) => {
+  await loginAs(page, 'office@example.com');
+  await page.goto('/auth/login');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/auth/logout');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect((await context.cookies()).some((cookie) => cookie.name === 'tourdesk_token')).toBe(false);
+});
+
+test('a route without permission shows the 403 page with a way home', async ({ page }) => {
+  await loginAs(page, 'office@example.com');
+  await page.goto('/users');
+  await expect(page.getByRole('heading', { name: 'Forbidden', level: 1 })).toBeVisible();
+  await expect(page.getByText('You have no permission to view this page.')).toBeVisible();
+  await page.getByRole('link', { name: /back to home/i }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('an unknown route shows the 404 page', async ({ page }) => {
+  await loginAs(page, 'admin@example.com');
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(page.getByText('404')).toBeVisible();
+});
+
+test('the toolbar shows role, last login, the empty notifications and the user menu', async ({ page }) => {
+  await loginAs(page, 'admin@example.com');
+  await expect(page.getByTestId('user-summary')).toContainText('admin');
+  await expect(page.getByTestId('user-summary')).toContainText(
+    /Last login: (\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}|first login)/,
+  );
+  await expect(page.getByTestId('notification-badge')).toContainText('0');
+  await page.getByRole('button', { name: 'Notifications' }).click();
+  await expect(page.getByText('No recent notifications')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Profile' }).first().click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Debug' })).toHaveCount(0);
+});
+
+test('the dark theme survives a reload', async ({ page }) => {
+  await loginAs(page, 'office@example.com');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.getByRole('button', { name: /toggle light\/dark mode/i }).click();
+  await expect.poll(background).not.toBe(light);
+  const dark = await background();
+  await page.reload();
+  await expect(page.getByTestId('user-summary')).toBeVisible();
+  expect(await background()).toBe(dark);
+});
+
+test('switching to German sets the i18n_redirected cookie and shows German after a reload', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page, 'admin@example.com');
+  await expect(page.getByRole('heading', { name: /Good (morning|afternoon|evening), Andrea!/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Language: English' }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('heading', { name: /Guten (Morgen|Tag|Abend), Andrea!/ })).toBeVisible();
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === 'i18n_redirected');
+  expect(cookie?.value).toBe('de');
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sprache: Deutsch' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Benachrichtigungen' })).toBeVisible();
+  await expect(page.getByText('Was Sie öffnen können')).toBeVisible();
+  await page.goto('/nicht-da');
+  await expect(page.getByText('Diese Seite konnte nicht gefunden werden')).toBeVisible();
+});

@@ -1,0 +1,34 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** Logs in through the login form and waits for the back office. */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(/^(password|passwort)/i).fill(password);
+  await page.getByRole('button', { name: /log in|anmelden/i }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/** A bearer token for API set-up steps. */
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post('/api/v1/authentication', { data: { strategy: 'local', email, password } });
+  expect(response.status()).toBe(201);
+  return (await response.json()).accessToken as string;
+}
+
+/** Opens every group of the navigation drawer and returns the targets of all its entries. */
+export async function menuTargets(page: Page): Promise<string[]> {
+  const drawer = page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
+  await expect(drawer.getByRole('menuitem').first()).toBeVisible();
+  for (;;) {
+    const collapsed = drawer.locator('[aria-expanded="false"]');
+    if ((await collapsed.count()) === 0) break;
+    await collapsed.first().click();
+  }
+  const hrefs = await drawer
+    .getByRole('menuitem')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  return hrefs.filter(Boolean).sort();
+}
