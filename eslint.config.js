@@ -36,7 +36,8 @@ export default tseslint.config(
           paths: [
             {
               name: '@tourdesk/contracts',
-              message: 'Import from @tourdesk/contracts/<module> (permissions, format, list, …) to keep zod out of the initial bundle.',
+              message:
+                'Import from @tourdesk/contracts/<module> (permissions, format, list, …) to keep zod out of the initial bundle.',
               allowTypeImports: true,
             },
           ],
