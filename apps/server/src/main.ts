@@ -1,8 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { seedDefaultSettings } from './features/settings/settings.service.ts';
-import { seedDemoData } from './seed/demo.ts';
+import { seedDefaults, seedDemoData } from './seed/demo.ts';
 
 const config = loadConfig();
 const database = openDatabase({ url: config.databaseUrl });
@@ -10,7 +9,7 @@ await migrateToLatest(database);
 
 const app = await buildApp({ config, database });
 if (config.seedDemo) await seedDemoData(app.ctx, app.log);
-else await seedDefaultSettings(app.ctx);
+else await seedDefaults(app.ctx);
 
 let closing = false;
 const shutdown = async (signal: string) => {

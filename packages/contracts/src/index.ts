@@ -15,3 +15,6 @@ export * from './roles.schema.ts';
 export * from './search.ts';
 export * from './settings.schema.ts';
 export * from './users.schema.ts';
+export * from './countries.schema.ts';
+export * from './customers.schema.ts';
+export * from './organizations.schema.ts';

@@ -1,6 +1,7 @@
 import type { AppSecretTable, AuditLogTable, AuthThrottleTable } from '../features/auth/auth.table.ts';
 import type { BrandTable } from '../features/brands/brands.table.ts';
 import type { VcAddressTable, VcCardTable, VcFieldTable, VcPersonTable } from '../features/cards/cards.table.ts';
+import type { LocCountryTable } from '../features/countries/countries.table.ts';
 import type { OrganizationTable } from '../features/organizations/organizations.table.ts';
 import type { RoleTable } from '../features/roles/roles.table.ts';
 import type { SysSettingsTable } from '../features/settings/settings.table.ts';
@@ -12,6 +13,7 @@ export type DB = {
   audit_log: AuditLogTable;
   auth_throttle: AuthThrottleTable;
   brand: BrandTable;
+  loc_country: LocCountryTable;
   organization: OrganizationTable;
   role: RoleTable;
   sys_settings: SysSettingsTable;

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
+import { countriesRoutes } from './countries/countries.routes.ts';
+import { customersRoutes, driversRoutes } from './customers/customers.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -14,4 +17,8 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   rolesRoutes,
   settingsRoutes,
   brandsRoutes,
+  countriesRoutes,
+  organizationsRoutes,
+  customersRoutes,
+  driversRoutes,
 ];

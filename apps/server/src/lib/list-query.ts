@@ -16,6 +16,8 @@ export type ListField = {
   type: ListFieldType;
   sortable?: boolean;
   filterable?: boolean;
+  /** The column comes from a joined table: filtering on it needs the joins for counting too. */
+  joined?: boolean;
 };
 
 export type ListSpec = {
@@ -32,6 +34,8 @@ export type ListSpec = {
   defaultSort: ReadonlyArray<readonly [field: string, direction: 1 | -1]>;
   /** Upper bound for `$limit` (default 1000). */
   maxLimit?: number;
+  /** Page size when `$limit` is not given (default 20). */
+  defaultLimit?: number;
   /** Query keys the route handles itself (not filters). */
   ownParams?: readonly string[];
 };
@@ -43,9 +47,9 @@ const IGNORED_VALUES = new Set(['none', 'null', '']);
 
 type Direction = 1 | -1;
 
-export function resolveLimit(query: ListQuery, maxLimit: number): number {
+export function resolveLimit(query: ListQuery, maxLimit: number, defaultLimit = DEFAULT_PAGE_SIZE): number {
   const requested = query.$limit;
-  if (requested === undefined) return Math.min(DEFAULT_PAGE_SIZE, maxLimit);
+  if (requested === undefined) return Math.min(defaultLimit, maxLimit);
   if (requested === -1) return Math.min(ALL_ITEMS_LIMIT, maxLimit);
   return Math.min(requested, maxLimit);
 }
@@ -98,7 +102,7 @@ function coerce(field: string, type: ListFieldType, raw: unknown): string | numb
   }
 }
 
-type Filter = { column: string; values: Array<string | number | boolean> };
+type Filter = { column: string; joined: boolean; values: Array<string | number | boolean> };
 
 function resolveFilters(query: ListQuery, spec: ListSpec): Filter[] {
   const own = new Set(spec.ownParams ?? []);
@@ -120,7 +124,7 @@ function resolveFilters(query: ListQuery, spec: ListSpec): Filter[] {
     const values = candidates
       .filter((value) => value !== null && value !== undefined && !IGNORED_VALUES.has(String(value)))
       .map((value) => coerce(field, definition.type, value));
-    if (values.length > 0) filters.push({ column: definition.column, values });
+    if (values.length > 0) filters.push({ column: definition.column, joined: definition.joined === true, values });
   }
   return filters;
 }
@@ -132,36 +136,58 @@ function pick<T extends Record<string, unknown>>(row: T, fields: readonly string
   return result as Partial<T>;
 }
 
+/** Applies the filters and the search words to a query (the page query and the count query alike). */
+function narrow<DB, TB extends keyof DB, O>(
+  context: ListContext,
+  spec: ListSpec,
+  query: SelectQueryBuilder<DB, TB, O>,
+  filters: Filter[],
+  words: string[],
+): SelectQueryBuilder<DB, TB, O> {
+  let narrowed = query;
+  for (const filter of filters) {
+    const column = sql.ref(filter.column);
+    narrowed =
+      filter.values.length === 1
+        ? narrowed.where(sql<SqlBool>`${column} = ${filter.values[0]}`)
+        : narrowed.where(sql<SqlBool>`${column} in (${sql.join(filter.values)})`);
+  }
+  if (spec.searchable && words.length > 0) {
+    narrowed = narrowed.where(searchCondition(context.dialect, spec.table, spec.idColumn, words));
+  }
+  return narrowed;
+}
+
 /**
  * Runs a list query on `base` (a select with its joins and columns) and maps each row with `map`.
- * `where` conditions of the route (tenant scope, kind) must already be on `base`.
+ * `where` conditions of the route (tenant scope, kind) must already be on `base`. `countBase`, when
+ * given, is the same selection without the joins (and the same scope): the total is counted on it
+ * unless a filter needs a joined column, which keeps counting cheap on large tables.
  */
-export async function runList<DB, TB extends keyof DB, O, Item extends Record<string, unknown>>(
+export async function runList<
+  DB,
+  TB extends keyof DB,
+  O,
+  Item extends Record<string, unknown>,
+  CTB extends keyof DB = TB,
+  CO = O,
+>(
   context: ListContext,
   spec: ListSpec,
   query: ListQuery,
   base: SelectQueryBuilder<DB, TB, O>,
   map: (rows: O[]) => Promise<Item[]> | Item[],
+  countBase?: SelectQueryBuilder<DB, CTB, CO>,
 ): Promise<Page<Partial<Item>> | Array<Partial<Item>>> {
   const maxLimit = spec.maxLimit ?? ALL_ITEMS_LIMIT;
   const paginate = query.pagination !== 'false';
-  const limit = paginate ? resolveLimit(query, maxLimit) : maxLimit;
+  const limit = paginate ? resolveLimit(query, maxLimit, spec.defaultLimit) : maxLimit;
   const skip = paginate ? (query.$skip ?? 0) : 0;
   const sort = resolveSort(query, spec);
   const select = resolveSelect(query, spec);
-
-  let filtered = base;
-  for (const filter of resolveFilters(query, spec)) {
-    const column = sql.ref(filter.column);
-    filtered =
-      filter.values.length === 1
-        ? filtered.where(sql<SqlBool>`${column} = ${filter.values[0]}`)
-        : filtered.where(sql<SqlBool>`${column} in (${sql.join(filter.values)})`);
-  }
+  const filters = resolveFilters(query, spec);
   const words = searchWords(query['lit-search']);
-  if (spec.searchable && words.length > 0) {
-    filtered = filtered.where(searchCondition(context.dialect, spec.table, spec.idColumn, words));
-  }
+  const filtered = narrow(context, spec, base, filters, words);
 
   let page = filtered;
   for (const [field, direction] of sort) {
@@ -178,12 +204,20 @@ export async function runList<DB, TB extends keyof DB, O, Item extends Record<st
 
   let total = skip + data.length;
   if (data.length === limit || skip > 0 || limit === 0) {
-    const counted = await filtered
-      .clearSelect()
-      .clearOrderBy()
-      .select(sql<number>`count(*)`.as('total'))
-      .executeTakeFirst();
-    total = Number((counted as { total?: number | string } | undefined)?.total ?? 0);
+    const counted =
+      countBase && !filters.some((filter) => filter.joined)
+        ? await countRows(narrow(context, spec, countBase, filters, words))
+        : await countRows(filtered);
+    total = counted;
   }
   return { total, limit, skip, data };
+}
+
+async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
+  const row = await query
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('total'))
+    .executeTakeFirst();
+  return Number((row as { total?: number | string } | undefined)?.total ?? 0);
 }

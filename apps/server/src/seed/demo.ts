@@ -1,23 +1,73 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createBrand } from '../features/brands/brands.service.ts';
+import { registerDriver } from '../features/customers/drivers.service.ts';
 import { createOrganization } from '../features/organizations/organizations.service.ts';
+import { createRole } from '../features/roles/roles.service.ts';
 import { seedDefaultSettings } from '../features/settings/settings.service.ts';
+import { updateUser } from '../features/users/users.service.ts';
 import type { DbContext } from '../types.ts';
-import { createRoleFixture, createUserFixture, DEMO_PASSWORD, DEMO_ROLES } from './factories.ts';
+import {
+  createCustomerFixture,
+  createRoleFixture,
+  createUserFixture,
+  DEMO_PASSWORD,
+  DEMO_ROLES,
+  makeCustomerBody,
+  SYSTEM_ACTOR,
+} from './factories.ts';
+import { seededRandom } from './german-data.ts';
 
-export const DEMO_AGENCIES = ['Reisebüro Sonnenschein GmbH', 'Reiseland Nord Touristik'] as const;
+export const DEMO_AGENCIES = [
+  {
+    name: 'Reisebüro Sonnenschein GmbH',
+    address: 'Marktplatz 4',
+    zip: '87435',
+    city: 'Kempten',
+    country: 'Deutschland',
+    phones: [{ key: 'phone-business' as const, value: '+49 831 5551230' }],
+    emails: [{ key: 'email-business' as const, value: 'buchung@sonnenschein-reisen.example' }],
+  },
+  {
+    name: 'Reiseland Nord Touristik',
+    address: 'Holstenstraße 88',
+    zip: '24103',
+    city: 'Kiel',
+    country: 'Deutschland',
+    phones: [{ key: 'phone-business' as const, value: '+49 431 5558800' }],
+    emails: [{ key: 'email-business' as const, value: 'info@reiseland-nord.example' }],
+  },
+] as const;
+
+/** Roles the product's own flows rely on (registrations, drivers, agencies); created when missing. */
+const SYSTEM_ROLES = ['superadmin', 'admin', 'agency', 'traveller', 'driver'] as const;
+
+/** What every installation needs, demo or not: the settings of spec §9 and the system roles. */
+export async function seedDefaults(ctx: DbContext): Promise<void> {
+  await seedDefaultSettings(ctx);
+  for (const name of SYSTEM_ROLES) {
+    const exists = await ctx.db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirst();
+    if (!exists) await createRole(ctx, { role: name, ...DEMO_ROLES[name]! }, SYSTEM_ACTOR);
+  }
+}
 
 async function isEmpty(ctx: DbContext): Promise<boolean> {
   const row = await ctx.db.selectFrom('user_account').select('id').limit(1).executeTakeFirst();
   return row === undefined;
 }
 
+const roleId = async (ctx: DbContext, name: string) =>
+  (await ctx.db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirstOrThrow()).id_roles;
+
+/** Customers in the demo: about 300, some of them the agencies' own. */
+export const DEMO_CUSTOMER_COUNT = 300;
+
 /**
- * Demo data for a browsable first start: two brands, the settings defaults, the six demo accounts
- * of the README (password `Demo1234!`) and two agencies. Runs only on an empty database.
+ * Demo data for a browsable first start: two brands, the six demo accounts of the README (password
+ * `Demo1234!`) plus a second agency user, two agencies, about 300 customers and three drivers.
+ * Runs only on an empty database.
  */
 export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Promise<boolean> {
-  await seedDefaultSettings(ctx);
+  await seedDefaults(ctx);
   if (!(await isEmpty(ctx))) return false;
 
   await createBrand(ctx, {
@@ -64,63 +114,71 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
       terms: 'https://nordlicht-reisen.example/agb',
     },
   });
-
-  const roles: Record<string, number> = {};
-  for (const name of Object.keys(DEMO_ROLES)) roles[name] = (await createRoleFixture(ctx, name)).id_roles;
+  await createRoleFixture(ctx, 'office');
 
   const agencyIds: number[] = [];
-  for (const name of DEMO_AGENCIES) agencyIds.push(await createOrganization(ctx, { name }));
+  for (const agency of DEMO_AGENCIES) {
+    agencyIds.push(
+      (await createOrganization(ctx, { ...agency, phones: [...agency.phones], emails: [...agency.emails] })).id,
+    );
+  }
 
-  const accounts = [
-    {
-      email: 'superadmin@example.com',
-      firstname: 'Stefan',
-      lastname: 'Hartmann',
-      role: roles.superadmin!,
-      kind: 'staff' as const,
-    },
-    { email: 'admin@example.com', firstname: 'Andrea', lastname: 'Köhler', role: roles.admin!, kind: 'staff' as const },
-    { email: 'office@example.com', firstname: 'Jürgen', lastname: 'Weiß', role: roles.office!, kind: 'staff' as const },
-    {
-      email: 'agency@example.com',
-      firstname: 'Petra',
-      lastname: 'Schäfer',
-      role: roles.agency!,
-      kind: 'staff' as const,
-      agencyId: agencyIds[0]!,
-    },
-    {
-      email: 'traveller@example.com',
-      firstname: 'Thomas',
-      lastname: 'Müller',
-      role: roles.traveller!,
-      kind: 'app' as const,
-      ratio_id: '100234',
-    },
-    {
-      email: 'driver@example.com',
-      firstname: 'Dieter',
-      lastname: 'Bäumer',
-      role: roles.driver!,
-      kind: 'app' as const,
-      isDriver: true,
-    },
+  const staff = [
+    { email: 'superadmin@example.com', firstname: 'Stefan', lastname: 'Hartmann', role: 'superadmin' },
+    { email: 'admin@example.com', firstname: 'Andrea', lastname: 'Köhler', role: 'admin' },
+    { email: 'office@example.com', firstname: 'Jürgen', lastname: 'Weiß', role: 'office' },
+    { email: 'agency@example.com', firstname: 'Petra', lastname: 'Schäfer', role: 'agency', agencyId: agencyIds[0]! },
+    { email: 'agency2@example.com', firstname: 'Sören', lastname: 'Brandt', role: 'agency', agencyId: agencyIds[1]! },
   ];
-  for (const { kind, ...account } of accounts) {
-    await createUserFixture(ctx, kind, {
+  for (const [index, account] of staff.entries()) {
+    await createUserFixture(ctx, 'staff', {
       ...account,
+      role: await roleId(ctx, account.role),
       password: DEMO_PASSWORD,
-      passwordRepeat: DEMO_PASSWORD,
       city: 'Sonthofen',
       zip: '87527',
-      phones: [
-        {
-          type: 'phone-business',
-          value: '+49 8321 1234' + (accounts.findIndex((a) => a.email === account.email) + 10),
-        },
-      ],
+      phones: [{ type: 'phone-business', value: `+49 8321 12345${index + 1}` }],
       emails: [{ type: 'email-business', value: account.email }],
     });
+  }
+  await createUserFixture(ctx, 'app', {
+    email: 'traveller@example.com',
+    firstname: 'Thomas',
+    lastname: 'Müller',
+    role: await roleId(ctx, 'traveller'),
+    password: DEMO_PASSWORD,
+    ratio_id: '100234',
+    city: 'Füssen',
+    zip: '87629',
+  });
+
+  // Customers: most belong to the operator, some to each agency.
+  for (let n = 1; n <= DEMO_CUSTOMER_COUNT; n++) {
+    const agencyId = n % 10 === 3 ? agencyIds[0] : n % 10 === 7 ? agencyIds[1] : null;
+    await createCustomerFixture(ctx, n, { agencyId, ratio_id: String(200000 + n) });
+  }
+
+  // Drivers: customers flagged as drivers with a driver login; the first is the demo account.
+  const random = seededRandom(4711);
+  const drivers = [
+    { firstName: 'Dieter', surname: 'Bäumer', loginEmail: 'driver@example.com' },
+    { firstName: 'Günther', surname: 'Straßburger', loginEmail: 'g.strassburger@alpenblick-reisen.example' },
+    { firstName: 'Mehmet', surname: 'Öztürk', loginEmail: 'm.oeztuerk@alpenblick-reisen.example' },
+  ];
+  for (const [index, driver] of drivers.entries()) {
+    const body = makeCustomerBody(DEMO_CUSTOMER_COUNT + index + 1, random, {
+      firstName: driver.firstName,
+      surname: driver.surname,
+    });
+    const { userId } = await registerDriver(ctx, { ...body, loginEmail: driver.loginEmail });
+    if (index === 0) {
+      await updateUser(
+        ctx,
+        userId,
+        { password: DEMO_PASSWORD, passwordRepeat: DEMO_PASSWORD },
+        { actor: SYSTEM_ACTOR },
+      );
+    }
   }
   log?.info('demo data seeded');
   return true;

@@ -1,8 +1,20 @@
-import type { Access, CreateUserBody } from '@tourdesk/contracts';
+import type { Access, CreateCustomerBody, CreateUserBody } from '@tourdesk/contracts';
 import type { AuthUser, DbContext } from '../types.ts';
+import { createCustomer } from '../features/customers/customers.service.ts';
 import { createRole } from '../features/roles/roles.service.ts';
 import { createUser } from '../features/users/users.service.ts';
 import type { UserKind } from '../features/users/users.table.ts';
+import {
+  FIRST_NAMES_FEMALE,
+  FIRST_NAMES_MALE,
+  MAIL_DOMAINS,
+  PLACES,
+  STREETS,
+  SURNAMES,
+  mailName,
+  pick,
+  seededRandom,
+} from './german-data.ts';
 
 /**
  * Factories shared by the demo data and the tests, so both exercise the same service rules.
@@ -104,4 +116,48 @@ export async function createUserFixture(
 ) {
   const body = makeUserBody(overrides);
   return createUser(ctx, kind, body, { actor: SYSTEM_ACTOR, skipRatioRule: true });
+}
+
+/**
+ * A realistic customer: German name (umlauts included), address, one or two phones and an e-mail.
+ * `n` makes the e-mail unique; `random` makes the rest reproducible.
+ */
+export function makeCustomerBody(
+  n: number,
+  random: () => number = seededRandom(n),
+  overrides: Partial<CreateCustomerBody> = {},
+): CreateCustomerBody {
+  const female = random() < 0.5;
+  const firstName = pick(random, female ? FIRST_NAMES_FEMALE : FIRST_NAMES_MALE);
+  const surname = pick(random, SURNAMES);
+  const place = pick(random, PLACES);
+  const mobile = `+49 1${60 + Math.floor(random() * 20)} ${String(1000000 + Math.floor(random() * 8999999))}`;
+  const landline = `0${2 + Math.floor(random() * 8)}${String(Math.floor(random() * 900) + 100)} ${String(Math.floor(random() * 900000) + 100000)}`;
+  return {
+    salutation: female ? 1 : 0,
+    firstName,
+    surname,
+    birthday: `19${40 + Math.floor(random() * 60)}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+    address: `${pick(random, STREETS)} ${1 + Math.floor(random() * 120)}`,
+    zip: place.zip,
+    city: place.city,
+    state: place.state,
+    country: 'Deutschland',
+    customerType: random() < 0.6 ? 'regular' : 'new',
+    phones: [
+      { key: 'phone-mobile', value: mobile },
+      ...(random() < 0.5 ? [{ key: 'phone-private' as const, value: landline }] : []),
+    ],
+    emails: [
+      {
+        key: random() < 0.8 ? 'email-private' : 'email-business',
+        value: `${mailName(firstName)}.${mailName(surname)}.${n}@${pick(random, MAIL_DOMAINS)}`,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export async function createCustomerFixture(ctx: DbContext, n: number, overrides: Partial<CreateCustomerBody> = {}) {
+  return createCustomer(ctx, makeCustomerBody(n, seededRandom(n), overrides), { kind: 'all' });
 }

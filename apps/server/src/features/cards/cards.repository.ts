@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { VcCardTable, VcFieldTable, VcPersonTable } from './cards.table.ts';
+import type { CardKind, VcAddressTable, VcCardTable, VcFieldTable, VcPersonTable } from './cards.table.ts';
 
 export async function insertCard(db: Database, values: Insertable<VcCardTable>): Promise<number> {
   const row = await db.insertInto('vc_card').values(values).returning('id_vc_card').executeTakeFirstOrThrow();
@@ -51,6 +51,7 @@ export async function findFieldsOfCards(db: Database, cardIds: readonly number[]
       'vc_field.id_vc_field_type',
       'vc_field.key',
       'vc_field.value',
+      'vc_field.drop',
     ])
     .where('vc_person.id_vc_card', 'in', cardIds)
     .orderBy('vc_field.id_vc_person')
@@ -66,4 +67,58 @@ export async function deleteFieldsOfPerson(db: Database, personId: number): Prom
 export async function insertFields(db: Database, rows: Insertable<VcFieldTable>[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insertInto('vc_field').values(rows).execute();
+}
+
+export async function updateField(db: Database, id: number, values: Updateable<VcFieldTable>): Promise<void> {
+  await db.updateTable('vc_field').set(values).where('id_vc_field', '=', id).execute();
+}
+
+export async function deleteFieldsByIds(db: Database, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('vc_field').where('id_vc_field', 'in', ids).execute();
+}
+
+export async function findFieldsOfPerson(db: Database, personId: number) {
+  return db
+    .selectFrom('vc_field')
+    .select(['id_vc_field', 'id_vc_field_type', 'key', 'value'])
+    .where('id_vc_person', '=', personId)
+    .execute();
+}
+
+/** Cards of `kind` other than `exceptCardId` that hold one of these e-mail addresses. */
+export async function findCardsWithEmails(
+  db: Database,
+  kind: CardKind,
+  emails: readonly string[],
+  exceptCardId?: number,
+) {
+  if (emails.length === 0) return [];
+  let query = db
+    .selectFrom('vc_field')
+    .innerJoin('vc_person', 'vc_person.id_vc_person', 'vc_field.id_vc_person')
+    .innerJoin('vc_card', 'vc_card.id_vc_card', 'vc_person.id_vc_card')
+    .select(['vc_field.value', 'vc_card.id_vc_card'])
+    .where('vc_field.id_vc_field_type', '=', 1)
+    .where('vc_field.value', 'in', emails)
+    .where('vc_card.kind', '=', kind);
+  if (exceptCardId !== undefined) query = query.where('vc_card.id_vc_card', '!=', exceptCardId);
+  return query.execute();
+}
+
+export async function findAddressIdOfPerson(db: Database, personId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('vc_address')
+    .select('id_vc_address')
+    .where('id_vc_person', '=', personId)
+    .orderBy('id_vc_address')
+    .executeTakeFirst();
+  return row?.id_vc_address;
+}
+
+export async function insertAddress(db: Database, values: Insertable<VcAddressTable>): Promise<void> {
+  await db.insertInto('vc_address').values(values).execute();
+}
+
+export async function updateAddress(db: Database, id: number, values: Updateable<VcAddressTable>): Promise<void> {
+  await db.updateTable('vc_address').set(values).where('id_vc_address', '=', id).execute();
 }

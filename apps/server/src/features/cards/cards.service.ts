@@ -1,8 +1,26 @@
-import type { EmailEntry, EmailType, PhoneEntry, PhoneType } from '@tourdesk/contracts';
+import type {
+  EmailEntry,
+  EmailRowInput,
+  EmailType,
+  PhoneEntry,
+  PhoneRowInput,
+  PhoneType,
+  VcField,
+} from '@tourdesk/contracts';
+import { invalidField } from '../../lib/errors.ts';
+import { toBool } from '../../db/dialect.ts';
 import type { DbContext } from '../../types.ts';
+import type { CardKind } from './cards.table.ts';
 import {
   deleteCard,
+  deleteFieldsByIds,
   deleteFieldsOfPerson,
+  findAddressIdOfPerson,
+  findCardsWithEmails,
+  findFieldsOfPerson,
+  insertAddress,
+  updateAddress,
+  updateField,
   findFieldsOfCards,
   findPersonIdOfCard,
   insertCard,
@@ -18,6 +36,7 @@ export const FIELD_TYPE = { email: 1, phone: 2 } as const;
 export type CardContacts = { phones: PhoneEntry[]; emails: EmailEntry[] };
 
 export type CardInput = {
+  kind: CardKind;
   name: string;
   agencyId?: number | null;
   ratioId?: string | null;
@@ -47,6 +66,7 @@ const contactRows = (personId: number, contacts: CardContacts) => [
 export async function createCard(ctx: DbContext, input: CardInput): Promise<number> {
   const now = new Date().toISOString();
   const cardId = await insertCard(ctx.db, {
+    kind: input.kind,
     name: input.name,
     id_organization: input.agencyId ?? null,
     ratio_id: input.ratioId ?? null,
@@ -66,7 +86,11 @@ export async function createCard(ctx: DbContext, input: CardInput): Promise<numb
 }
 
 /** Updates what is given; contact lists given replace the stored ones. Call inside a transaction. */
-export async function updateCardData(ctx: DbContext, cardId: number, input: Partial<CardInput>): Promise<void> {
+export async function updateCardData(
+  ctx: DbContext,
+  cardId: number,
+  input: Partial<Omit<CardInput, 'kind'>>,
+): Promise<void> {
   const card: Parameters<typeof updateCard>[2] = { updated_at: new Date().toISOString() };
   if (input.name !== undefined) card.name = input.name;
   if (input.agencyId !== undefined) card.id_organization = input.agencyId;
@@ -103,4 +127,100 @@ export async function contactsOfCards(ctx: DbContext, cardIds: readonly number[]
     else contacts.phones.push({ type: row.key as PhoneType, value: row.value });
   }
   return byCard;
+}
+
+/** Every contact row of many cards at once, as the API shows them (spec §3 "Card"). */
+export async function fieldRowsOfCards(ctx: DbContext, cardIds: readonly number[]): Promise<Map<number, VcField[]>> {
+  const byCard = new Map<number, VcField[]>();
+  for (const row of await findFieldsOfCards(ctx.db, cardIds)) {
+    let rows = byCard.get(row.id_vc_card);
+    if (!rows) byCard.set(row.id_vc_card, (rows = []));
+    rows.push({
+      id_vc_field: row.id_vc_field,
+      id_vc_person: row.id_vc_person,
+      id_vc_field_type: row.id_vc_field_type === FIELD_TYPE.email ? 1 : 2,
+      key: row.key,
+      value: row.value,
+      drop: toBool(row.drop),
+    });
+  }
+  return byCard;
+}
+
+export type ContactRowsInput = { phones?: PhoneRowInput[]; emails?: EmailRowInput[] };
+
+/**
+ * Saves a person's phone and e-mail rows. A list that is sent replaces the stored one: rows with an id
+ * are updated, rows without one added, rows left out or marked `drop` removed. A person always keeps at
+ * least one row of each: an empty `phone-business` and `email-business` row is added when a list is
+ * empty (spec §3). Call inside a transaction.
+ */
+export async function saveContactRows(ctx: DbContext, personId: number, input: ContactRowsInput): Promise<void> {
+  const existing = await findFieldsOfPerson(ctx.db, personId);
+  const lists = [
+    { type: FIELD_TYPE.phone, rows: input.phones, field: 'phones', fallback: 'phone-business' },
+    { type: FIELD_TYPE.email, rows: input.emails, field: 'emails', fallback: 'email-business' },
+  ] as const;
+  for (const list of lists) {
+    const stored = existing.filter((row) => row.id_vc_field_type === list.type);
+    let kept = stored.length;
+    if (list.rows) {
+      const keep = list.rows.filter((row) => !row.drop);
+      const keptIds = new Set(keep.flatMap((row) => (row.id_vc_field ? [row.id_vc_field] : [])));
+      for (const [index, row] of list.rows.entries()) {
+        if (row.id_vc_field && !stored.some((candidate) => candidate.id_vc_field === row.id_vc_field)) {
+          throw invalidField(`${list.field}.${index}.id_vc_field`, 'error.invalid');
+        }
+      }
+      await deleteFieldsByIds(
+        ctx.db,
+        stored.filter((row) => !keptIds.has(row.id_vc_field)).map((row) => row.id_vc_field),
+      );
+      for (const [position, row] of keep.entries()) {
+        if (row.id_vc_field) await updateField(ctx.db, row.id_vc_field, { key: row.key, value: row.value, position });
+        else
+          await insertFields(ctx.db, [
+            { id_vc_person: personId, id_vc_field_type: list.type, key: row.key, value: row.value, position },
+          ]);
+      }
+      kept = keep.length;
+    }
+    if (kept === 0) {
+      await insertFields(ctx.db, [
+        { id_vc_person: personId, id_vc_field_type: list.type, key: list.fallback, value: '', position: 0 },
+      ]);
+    }
+  }
+}
+
+/** Refuses e-mail addresses that another card of the same kind already holds (error.emailExists at the row). */
+export async function assertEmailsFree(
+  ctx: DbContext,
+  kind: CardKind,
+  emails: readonly EmailRowInput[] | undefined,
+  exceptCardId?: number,
+): Promise<void> {
+  const values = (emails ?? []).filter((row) => !row.drop && row.value !== '').map((row) => row.value);
+  const taken = await findCardsWithEmails(ctx.db, kind, values, exceptCardId);
+  if (taken.length === 0) return;
+  const index = (emails ?? []).findIndex((row) => !row.drop && row.value === taken[0]!.value);
+  throw invalidField(`emails.${index}.value`, 'error.emailExists');
+}
+
+export type AddressInput = {
+  street?: string | null;
+  zip?: string | null;
+  city?: string | null;
+  country?: string | null;
+  state?: string | null;
+  external_id?: string | null;
+};
+
+/** Writes the given address fields of a person (creating the address on first use). Call inside a transaction. */
+export async function saveAddress(ctx: DbContext, personId: number, input: AddressInput): Promise<void> {
+  const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  if (Object.keys(values).length === 0) return;
+  const id = await findAddressIdOfPerson(ctx.db, personId);
+  if (id === undefined) await insertAddress(ctx.db, { id_vc_person: personId, ...values });
+  else await updateAddress(ctx.db, id, values);
 }

@@ -1,11 +1,18 @@
 import type { Generated } from 'kysely';
 
+export type CardKind = 'customer' | 'user' | 'organization';
+
 export type VcCardTable = {
   id_vc_card: Generated<number>;
   name: Generated<string>;
   id_organization: number | null;
   kuschick_id: string | null;
   ratio_id: string | null;
+  /** customer | user | organization */
+  kind: Generated<CardKind>;
+  customer_type: Generated<string>;
+  is_driver: Generated<number | boolean>;
+  search_text: Generated<string>;
   created_at: Generated<string | Date>;
   updated_at: Generated<string | Date>;
 };
@@ -17,6 +24,8 @@ export type VcPersonTable = {
   title: number | null;
   first_name: string | null;
   surname: string | null;
+  birthday: string | null;
+  passport_valid_until: string | null;
 };
 
 export type VcAddressTable = {
@@ -38,4 +47,5 @@ export type VcFieldTable = {
   key: string;
   value: Generated<string>;
   position: Generated<number>;
+  drop: Generated<number | boolean>;
 };

@@ -133,3 +133,10 @@ export async function deleteRole(ctx: DbContext, id: number): Promise<Role> {
   await deleteRoleRow(ctx.db, id);
   return role;
 }
+
+/** The id of a role by name, or an error naming `field` when it does not exist. */
+export async function roleIdByName(ctx: DbContext, name: string, field = 'role'): Promise<number> {
+  const row = await ctx.db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirst();
+  if (!row) throw invalidField(field, 'error.invalid');
+  return row.id_roles;
+}

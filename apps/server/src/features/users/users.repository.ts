@@ -96,14 +96,4 @@ export async function findRoleByName(db: Database, name: string) {
   return db.selectFrom('role').select(['id_roles', 'role', 'admin']).where('role', '=', name).executeTakeFirst();
 }
 
-export async function agencyExists(db: Database, id: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('organization')
-    .select('id')
-    .where('id', '=', id)
-    .where('type', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export type UserSelectable = Selectable<UserAccountTable>;

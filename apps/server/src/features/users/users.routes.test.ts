@@ -40,7 +40,8 @@ describe('users', () => {
       expect(first.skip).toBe(0);
       expect(first.data).toHaveLength(20);
       const staffCount = first.total;
-      expect(staffCount).toBe(4 + 5 + 25);
+      // five staff demo accounts, five named users, 25 for paging
+      expect(staffCount).toBe(5 + 5 + 25);
       const last = (await list(`$limit=20&$skip=20`)).json();
       expect(last.data).toHaveLength(staffCount - 20);
       const ids = new Set([...first.data, ...last.data].map((user: { id: number }) => user.id));
@@ -128,6 +129,8 @@ describe('users', () => {
       const app = (await call(t.app, 'admin', { method: 'GET', url: '/users-app?$limit=-1' })).json();
       expect(app.data.map((user: { email: string }) => user.email).sort()).toEqual([
         'driver@example.com',
+        'g.strassburger@alpenblick-reisen.example',
+        'm.oeztuerk@alpenblick-reisen.example',
         'traveller@example.com',
       ]);
       const travellerId = app.data.find((user: { email: string }) => user.email === 'traveller@example.com').id;

@@ -16,8 +16,8 @@ import { runList, type ListSpec } from '../../lib/list-query.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import { contactsOfCards, createCard, removeCard, updateCardData } from '../cards/cards.service.ts';
+import { agencyExists } from '../organizations/organizations.service.ts';
 import {
-  agencyExists,
   deleteUserRow,
   emailTaken,
   findAccountsByEmail,
@@ -177,7 +177,7 @@ async function checkRole(ctx: DbContext, roleId: number, actor: AuthUser | null)
 }
 
 async function checkAgency(ctx: DbContext, agencyId: number | null | undefined): Promise<void> {
-  if (agencyId && !(await agencyExists(ctx.db, agencyId))) throw invalidField('agencyId', 'error.invalid');
+  if (agencyId && !(await agencyExists(ctx, agencyId))) throw invalidField('agencyId', 'error.invalid');
 }
 
 /** Traveller accounts carry the customer number of the booking system (spec §5). */
@@ -211,6 +211,7 @@ export async function createUser(
       const phones = body.phones ?? [];
       const emails = body.emails ?? [];
       const cardId = await createCard(trx, {
+        kind: 'user',
         name: cardName(body.firstname, body.lastname),
         agencyId: body.agencyId ?? null,
         ratioId: body.ratio_id ?? null,
@@ -421,4 +422,53 @@ export async function getUserData(ctx: DbContext, id: number): Promise<UserData>
     permissions: { admin: toBool(row.role_admin), role: row.role_name ?? '', access },
     permissionNames: permissionsFromAccess(access),
   };
+}
+
+/**
+ * Creates a login for an existing card (drivers, registrations): no password yet when `passwordHash` is
+ * null, so it cannot be used until one is set. Call inside a transaction.
+ */
+export async function createAccountForCard(
+  ctx: DbContext,
+  input: {
+    kind: UserKind;
+    email: string;
+    firstname: string;
+    lastname: string;
+    roleId: number;
+    cardId: number;
+    isDriver?: boolean;
+    passwordHash?: string | null;
+    isActive?: boolean;
+    verifyCode?: string | null;
+  },
+): Promise<number> {
+  if (await emailTaken(ctx.db, input.email, input.kind)) throw invalidField('loginEmail', 'error.emailExists');
+  const now = nowIso();
+  return insertUser(ctx.db, {
+    kind: input.kind,
+    email: input.email,
+    password_hash: input.passwordHash ?? null,
+    firstname: input.firstname,
+    lastname: input.lastname,
+    id_roles: input.roleId,
+    is_driver: input.isDriver ?? false,
+    is_active: input.isActive ?? true,
+    verify_code: input.verifyCode ?? null,
+    id_vc_card: input.cardId,
+    search_text: userSearchText({
+      firstname: input.firstname,
+      lastname: input.lastname,
+      email: input.email,
+      username: null,
+      city: null,
+      zip: null,
+      ratio_id: null,
+      kuschick_id: null,
+      phones: [],
+      emails: [],
+    }),
+    created_at: now,
+    updated_at: now,
+  });
 }

@@ -1,0 +1,394 @@
+import {
+  buildSearchText,
+  type AgencyCustomer,
+  type AgencyCustomersQuery,
+  type CreateCustomerBody,
+  type Customer,
+  type ErrorKey,
+  type ListQuery,
+  type UpdateCardBody,
+  type UpdateCustomerBody,
+  type VcField,
+} from '@tourdesk/contracts';
+import { toBool, toIso } from '../../db/dialect.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { runList, type ListSpec } from '../../lib/list-query.ts';
+import type { DbContext } from '../../types.ts';
+import {
+  assertEmailsFree,
+  createCard,
+  fieldRowsOfCards,
+  removeCard,
+  saveAddress,
+  saveContactRows,
+  updateCardData,
+} from '../cards/cards.service.ts';
+import { agencyExists } from '../organizations/organizations.service.ts';
+import { scopedAgency, type CustomerScope } from './customer-scope.ts';
+import {
+  customerBaseQuery,
+  customerCountBase,
+  findCustomerById,
+  findLoginsOfCard,
+  updateCardSearchText,
+  type CustomerRow,
+} from './customers.repository.ts';
+
+export const CUSTOMER_LIST_SPEC: ListSpec = {
+  table: 'vc_card',
+  idColumn: 'id_vc_card',
+  idField: 'id',
+  searchable: true,
+  defaultSort: [['name', 1]],
+  fields: {
+    id: { column: 'vc_card.id_vc_card', type: 'number' },
+    id_vc_card: { column: 'vc_card.id_vc_card', type: 'number' },
+    name: { column: 'vc_card.name', type: 'string' },
+    firstName: { column: 'vc_person.first_name', type: 'string', joined: true },
+    surname: { column: 'vc_person.surname', type: 'string', joined: true },
+    zip: { column: 'vc_address.zip', type: 'string', joined: true },
+    city: { column: 'vc_address.city', type: 'string', joined: true },
+    country: { column: 'vc_address.country', type: 'string', joined: true },
+    customerType: { column: 'vc_card.customer_type', type: 'string' },
+    isDriver: { column: 'vc_card.is_driver', type: 'boolean' },
+    agencyId: { column: 'vc_card.id_organization', type: 'number' },
+    ratio_id: { column: 'vc_card.ratio_id', type: 'string' },
+    kuschick_id: { column: 'vc_card.kuschick_id', type: 'string' },
+    createdAt: { column: 'vc_card.created_at', type: 'date' },
+    updatedAt: { column: 'vc_card.updated_at', type: 'date' },
+  },
+  selectable: [
+    'id',
+    'id_vc_card',
+    'id_vc_person',
+    'name',
+    'salutation',
+    'title',
+    'firstName',
+    'surname',
+    'birthday',
+    'passportValidUntil',
+    'address',
+    'zip',
+    'city',
+    'country',
+    'state',
+    'external_id',
+    'phone',
+    'email',
+    'phones',
+    'emails',
+    'customerType',
+    'isDriver',
+    'agencyId',
+    'agencyName',
+    'kuschick_id',
+    'ratio_id',
+    'createdAt',
+    'updatedAt',
+  ],
+  ownParams: ['driversOnly'],
+};
+
+/** Customers are filed by surname: the card name is "Surname, First name". */
+export const customerCardName = (firstName: string | null, surname: string | null) =>
+  [surname, firstName].filter(Boolean).join(', ');
+
+const firstValue = (rows: VcField[]) => rows.find((row) => row.value !== '')?.value ?? null;
+
+async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Customer[]> {
+  const fields = await fieldRowsOfCards(
+    ctx,
+    rows.map((row) => row.id_vc_card),
+  );
+  return rows.map((row) => {
+    const contacts = fields.get(row.id_vc_card) ?? [];
+    const phones = contacts.filter((field) => field.id_vc_field_type === 2);
+    const emails = contacts.filter((field) => field.id_vc_field_type === 1);
+    return {
+      id: row.id_vc_card,
+      id_vc_card: row.id_vc_card,
+      id_vc_person: row.id_vc_person,
+      name: row.name,
+      salutation: row.salutation,
+      title: row.title,
+      firstName: row.first_name,
+      surname: row.surname,
+      birthday: row.birthday,
+      passportValidUntil: row.passport_valid_until,
+      address: row.street ?? null,
+      zip: row.zip ?? null,
+      city: row.city ?? null,
+      country: row.country ?? null,
+      state: row.state ?? null,
+      external_id: row.external_id ?? null,
+      phone: firstValue(phones),
+      email: firstValue(emails),
+      phones,
+      emails,
+      customerType: row.customer_type === 'regular' ? 'regular' : 'new',
+      isDriver: toBool(row.is_driver),
+      agencyId: row.id_organization,
+      agencyName: row.agency_name ?? null,
+      kuschick_id: row.kuschick_id,
+      ratio_id: row.ratio_id,
+      createdAt: toIso(row.created_at)!,
+      updatedAt: toIso(row.updated_at)!,
+    };
+  });
+}
+
+/** Names, address, e-mails, phones and numbers (spec §7: GET /customers searches them all). */
+const customerSearchText = (customer: Customer) =>
+  buildSearchText([
+    customer.id,
+    customer.firstName,
+    customer.surname,
+    customer.address,
+    customer.zip,
+    customer.city,
+    customer.country,
+    customer.ratio_id,
+    customer.kuschick_id,
+    customer.external_id,
+    ...customer.phones.map((row) => row.value),
+    ...customer.emails.map((row) => row.value),
+  ]);
+
+export async function listCustomers(
+  ctx: DbContext,
+  query: ListQuery & { driversOnly?: unknown },
+  scope: CustomerScope,
+) {
+  const agencyId = scopedAgency(scope);
+  let base = customerBaseQuery(ctx.db);
+  let countBase = customerCountBase(ctx.db);
+  if (agencyId !== undefined) {
+    base = base.where('vc_card.id_organization', '=', agencyId);
+    countBase = countBase.where('vc_card.id_organization', '=', agencyId);
+  }
+  if (query.driversOnly === 'true' || query.driversOnly === '1' || query.driversOnly === true) {
+    base = base.where('vc_card.is_driver', '=', true);
+    countBase = countBase.where('vc_card.is_driver', '=', true);
+  }
+  return runList(ctx, CUSTOMER_LIST_SPEC, query, base, (rows) => toCustomers(ctx, rows), countBase);
+}
+
+export async function getCustomer(ctx: DbContext, id: number, scope: CustomerScope): Promise<Customer> {
+  const row = await findCustomerById(ctx.db, id, scopedAgency(scope));
+  if (!row) throw notFound();
+  const [customer] = await toCustomers(ctx, [row]);
+  return customer!;
+}
+
+async function refreshSearchText(ctx: DbContext, id: number): Promise<void> {
+  const customer = await getCustomer(ctx, id, { kind: 'all' });
+  await updateCardSearchText(ctx.db, id, customerSearchText(customer));
+}
+
+/** Which agency a new or changed customer belongs to: an agency user's own, or what staff chose. */
+async function resolveAgency(
+  ctx: DbContext,
+  scope: CustomerScope,
+  requested: number | null | undefined,
+): Promise<number | null | undefined> {
+  if (scope.kind === 'none') throw forbidden();
+  if (scope.kind === 'agency') {
+    if (requested !== undefined && requested !== scope.agencyId) throw forbidden();
+    return scope.agencyId;
+  }
+  if (requested && !(await agencyExists(ctx, requested))) throw invalidField('agencyId', 'error.invalid');
+  return requested;
+}
+
+export async function createCustomer(
+  ctx: DbContext,
+  body: CreateCustomerBody,
+  scope: CustomerScope,
+  options: { isDriver?: boolean } = {},
+): Promise<Customer> {
+  const id = await inTransaction(ctx, async (trx) => {
+    const agencyId = await resolveAgency(trx, scope, body.agencyId);
+    await assertEmailsFree(trx, 'customer', body.emails);
+    const cardId = await createCard(trx, {
+      kind: 'customer',
+      name: customerCardName(body.firstName, body.surname),
+      agencyId: agencyId ?? null,
+      ratioId: body.ratio_id ?? null,
+      kuschickId: body.kuschick_id ?? null,
+      person: {
+        firstName: body.firstName,
+        surname: body.surname,
+        salutation: body.salutation ?? null,
+        title: body.title ?? null,
+      },
+    });
+    await trx.db
+      .updateTable('vc_card')
+      .set({ customer_type: body.customerType ?? 'new', is_driver: options.isDriver ?? false })
+      .where('id_vc_card', '=', cardId)
+      .execute();
+    const personId = (await findCustomerById(trx.db, cardId))!.id_vc_person;
+    await trx.db
+      .updateTable('vc_person')
+      .set({ birthday: body.birthday ?? null, passport_valid_until: body.passportValidUntil ?? null })
+      .where('id_vc_person', '=', personId)
+      .execute();
+    await saveAddress(trx, personId, {
+      street: body.address ?? null,
+      zip: body.zip ?? null,
+      city: body.city ?? null,
+      country: body.country ?? null,
+      state: body.state ?? null,
+      external_id: body.external_id ?? null,
+    });
+    await saveContactRows(trx, personId, { phones: body.phones ?? [], emails: body.emails ?? [] });
+    await refreshSearchText(trx, cardId);
+    return cardId;
+  });
+  return getCustomer(ctx, id, { kind: 'all' });
+}
+
+export async function updateCustomer(
+  ctx: DbContext,
+  id: number,
+  body: UpdateCustomerBody,
+  scope: CustomerScope,
+): Promise<Customer> {
+  await inTransaction(ctx, async (trx) => {
+    const current = await getCustomer(trx, id, scope);
+    const agencyId = body.agencyId === undefined ? undefined : await resolveAgency(trx, scope, body.agencyId);
+    if (scope.kind === 'agency' && agencyId !== undefined && agencyId !== current.agencyId) throw forbidden();
+    await assertEmailsFree(trx, 'customer', body.emails, id);
+    const firstName = body.firstName ?? current.firstName;
+    const surname = body.surname ?? current.surname;
+    await updateCardData(trx, id, {
+      name: customerCardName(firstName, surname),
+      ...(agencyId !== undefined ? { agencyId } : {}),
+      ...(body.ratio_id !== undefined ? { ratioId: body.ratio_id } : {}),
+      ...(body.kuschick_id !== undefined ? { kuschickId: body.kuschick_id } : {}),
+    });
+    if (body.customerType)
+      await trx.db
+        .updateTable('vc_card')
+        .set({ customer_type: body.customerType })
+        .where('id_vc_card', '=', id)
+        .execute();
+    await trx.db
+      .updateTable('vc_person')
+      .set({
+        first_name: firstName,
+        surname,
+        ...(body.salutation !== undefined ? { salutation: body.salutation } : {}),
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.birthday !== undefined ? { birthday: body.birthday } : {}),
+        ...(body.passportValidUntil !== undefined ? { passport_valid_until: body.passportValidUntil } : {}),
+      })
+      .where('id_vc_person', '=', current.id_vc_person)
+      .execute();
+    await saveAddress(trx, current.id_vc_person, {
+      street: body.address,
+      zip: body.zip,
+      city: body.city,
+      country: body.country,
+      state: body.state,
+      external_id: body.external_id,
+    });
+    if (body.phones || body.emails)
+      await saveContactRows(trx, current.id_vc_person, { phones: body.phones, emails: body.emails });
+    await refreshSearchText(trx, id);
+  });
+  return getCustomer(ctx, id, scope);
+}
+
+/** PATCH /vc_card/{id}: the card's own name and external numbers. */
+export async function updateCustomerCard(ctx: DbContext, id: number, body: UpdateCardBody, scope: CustomerScope) {
+  await inTransaction(ctx, async (trx) => {
+    await getCustomer(trx, id, scope);
+    await updateCardData(trx, id, {
+      ...(body.name !== undefined ? { name: body.name } : {}),
+      ...(body.ratio_id !== undefined ? { ratioId: body.ratio_id } : {}),
+      ...(body.kuschick_id !== undefined ? { kuschickId: body.kuschick_id } : {}),
+    });
+    await refreshSearchText(trx, id);
+  });
+  const customer = await getCustomer(ctx, id, scope);
+  return {
+    id_vc_card: customer.id_vc_card,
+    name: customer.name,
+    kuschick_id: customer.kuschick_id,
+    ratio_id: customer.ratio_id,
+    agencyId: customer.agencyId,
+  };
+}
+
+/**
+ * What may keep a customer from being deleted. Each check answers the message key that explains why,
+ * or null. The bookings module adds its own check (a customer with bookings stays, error.customerHasBookings).
+ */
+export type CustomerDeleteCheck = (ctx: DbContext, cardId: number) => Promise<ErrorKey | null>;
+
+const deleteChecks: CustomerDeleteCheck[] = [
+  async (ctx, cardId) => ((await findLoginsOfCard(ctx.db, cardId)).length > 0 ? 'error.customerHasAccount' : null),
+];
+
+export function addCustomerDeleteCheck(check: CustomerDeleteCheck): void {
+  deleteChecks.push(check);
+}
+
+export async function deleteCustomer(ctx: DbContext, id: number, scope: CustomerScope): Promise<Customer> {
+  const customer = await getCustomer(ctx, id, scope);
+  await inTransaction(ctx, async (trx) => {
+    for (const check of deleteChecks) {
+      const reason = await check(trx, id);
+      if (reason) throw new ApiError(409, reason);
+    }
+    await removeCard(trx, id);
+  });
+  return customer;
+}
+
+const toAgencyCustomer = (customer: Customer): AgencyCustomer => ({
+  id: customer.id,
+  kennziffer: customer.ratio_id ?? String(customer.id),
+  name: customer.name,
+  anrede: customer.salutation === null ? null : String(customer.salutation),
+  vorname: customer.firstName,
+  nachname: customer.surname,
+  strasse: customer.address,
+  plz: customer.zip,
+  ort: customer.city,
+  telefon: customer.phone,
+  email: customer.email,
+  geburtstag: customer.birthday,
+  bearbeitet: customer.updatedAt,
+  erfasst_am: customer.createdAt,
+  pass_gueltig_bis: customer.passportValidUntil,
+});
+
+/**
+ * GET /ratio/api/agencies/?getCustomersFor={agencyId}: an agency's customers in the booking system's
+ * shape. Agency users may only ask for their own agency.
+ */
+export async function listAgencyCustomers(ctx: DbContext, query: AgencyCustomersQuery, scope: CustomerScope) {
+  if (scope.kind === 'none' || (scope.kind === 'agency' && scope.agencyId !== query.getCustomersFor)) throw forbidden();
+  const page = await listCustomers(
+    ctx,
+    {
+      $limit: query.limit,
+      $skip: query.offset,
+      agencyId: String(query.getCustomersFor),
+      'lit-search': query.search,
+      'lit-sort': 'name',
+    },
+    { kind: 'agency', agencyId: query.getCustomersFor },
+  );
+  if (Array.isArray(page)) throw new Error('unreachable: the agency list is paginated');
+  return {
+    total: page.total,
+    limit: page.limit,
+    offset: page.skip,
+    data: (page.data as Customer[]).map(toAgencyCustomer),
+  };
+}
