@@ -8,6 +8,7 @@ import { resolveJwtSecret } from './features/auth/auth.service.ts';
 import { featureRoutes } from './features/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { mailWorkerPlugin } from './plugins/mail-worker.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -49,6 +50,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(openapiPlugin);
   const { secret, keyId } = await resolveJwtSecret(app.ctx, config.jwtSecret);
   await app.register(authPlugin, { secret, keyId, tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(mailWorkerPlugin);
 
   await app.register(
     async (api) => {

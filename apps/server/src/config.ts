@@ -15,6 +15,18 @@ export type Config = {
   webDist: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /** smtp://user:password@host:port — without it mails wait in the outbox (visible at /email/debug). */
+  smtpUrl: string | null;
+  /** Sender of every mail when the brand has no e-mail address. */
+  mailFrom: string;
+  /** Delivery retries: the n-th retry waits base × 2^(n-1), at most an hour; after the last, the mail is failed. */
+  mailRetryBaseMs: number;
+  mailMaxAttempts: number;
+  /** How often the delivery worker looks for due mails. */
+  mailPollMs: number;
+  /** How long verification and reset links work; invitations and activations have their own. */
+  actionCodeTtlHours: number;
+  inviteCodeTtlHours: number;
 };
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -40,5 +52,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || resolve(repoRoot, 'apps/web/dist'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: env.TRUST_PROXY === '1',
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Tourdesk <no-reply@tourdesk.local>',
+    mailRetryBaseMs: int(env.MAIL_RETRY_BASE_MS, 30_000),
+    mailMaxAttempts: int(env.MAIL_MAX_ATTEMPTS, 8),
+    mailPollMs: int(env.MAIL_POLL_MS, 2_000),
+    actionCodeTtlHours: int(env.ACTION_CODE_TTL_HOURS, 24),
+    inviteCodeTtlHours: int(env.INVITE_CODE_TTL_HOURS, 7 * 24),
   };
 }

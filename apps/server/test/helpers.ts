@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -23,22 +25,36 @@ export type TestApp = {
  * A fresh, migrated database for one test file: SQLite in memory, or its own schema on the
  * PostgreSQL of TEST_DATABASE_URL when TEST_DB=postgres.
  */
-export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+/** Where a test database lives, so a second app (a "restart") can open the same one. */
+export type TestDatabaseLocation = { url: string; schema?: string };
+
+export async function openTestDatabase(
+  options: { location?: TestDatabaseLocation; durable?: boolean } = {},
+): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; location: TestDatabaseLocation }> {
   if (TEST_DIALECT === 'sqlite') {
-    const database = openDatabase({ url: 'sqlite::memory:' });
+    // In memory unless the test restarts the app on the same database; then a temporary file.
+    const url =
+      options.location?.url ??
+      (options.durable
+        ? `sqlite:${join(tmpdir(), `tourdesk-test-${randomBytes(6).toString('hex')}.db`)}`
+        : 'sqlite::memory:');
+    const database = openDatabase({ url });
     await migrateToLatest(database);
-    return { database, drop: () => database.destroy() };
+    return { database, drop: () => database.destroy(), location: { url } };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = `tourdesk_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema "${schema}"`);
-  await admin.end();
+  const schema = options.location?.schema ?? `tourdesk_test_${randomBytes(6).toString('hex')}`;
+  if (!options.location) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    await admin.end();
+  }
   const database = openDatabase({ url, schema, poolSize: 4 });
   await migrateToLatest(database);
   return {
     database,
+    location: { url, schema },
     drop: async () => {
       await database.destroy();
       const client = new pg.Client({ connectionString: url });
@@ -51,21 +67,41 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 
 /** The app on a fresh database with the demo data (the six demo accounts, brands, settings). */
 export async function buildTestApp(
-  options: { seed?: boolean; config?: Partial<Config>; logger?: object } = {},
-): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
-  const config: Config = { ...loadConfig({}), jwtSecret: null, webDist: '/nonexistent', ...options.config };
+  options: {
+    seed?: boolean;
+    config?: Partial<Config>;
+    logger?: object;
+    /** Open this existing database (a restart) instead of a fresh one. */
+    location?: TestDatabaseLocation;
+    /** Keep the database when the app closes, so another app can open it. */
+    keepDatabase?: boolean;
+  } = {},
+): Promise<TestApp & { location: TestDatabaseLocation }> {
+  const { database, drop, location } = await openTestDatabase({
+    location: options.location,
+    durable: options.keepDatabase,
+  });
+  const config: Config = {
+    ...loadConfig({}),
+    jwtSecret: null,
+    webDist: '/nonexistent',
+    mailPollMs: 100,
+    mailRetryBaseMs: 100,
+    ...options.config,
+  };
   const app = await buildApp({ config, database, logger: options.logger ?? false });
-  if (options.seed !== false) await seedDemoData(app.ctx);
+  if (options.seed !== false && !options.location) await seedDemoData(app.ctx);
   await app.ready();
   return {
     app,
     ctx: app.ctx,
     database,
     config,
+    location,
     close: async () => {
       await app.close();
-      await drop();
+      if (options.keepDatabase) await database.destroy();
+      else await drop();
     },
   };
 }

@@ -21,6 +21,15 @@ export const ZLoginResponse = z.object({
 });
 export type LoginResponse = z.infer<typeof ZLoginResponse>;
 
+/**
+ * When one e-mail and password open several kinds of account (back office, agency, traveller app), the login
+ * answers this instead of a token and the user chooses (selection login); the client then logs in with `kind`.
+ */
+export const ZLoginSelection = z.object({
+  selection: z.array(z.object({ kind: z.enum(['staff', 'app']), area: z.enum(['backoffice', 'agency', 'app']) })),
+});
+export type LoginSelection = z.infer<typeof ZLoginSelection>;
+
 export const ZHealth = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['sqlite', 'postgres']),

@@ -18,3 +18,5 @@ export * from './users.schema.ts';
 export * from './countries.schema.ts';
 export * from './customers.schema.ts';
 export * from './organizations.schema.ts';
+export * from './mail.schema.ts';
+export * from './account.schema.ts';

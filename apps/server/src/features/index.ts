@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes, driversRoutes } from './customers/customers.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
@@ -21,4 +23,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   organizationsRoutes,
   customersRoutes,
   driversRoutes,
+  accountRoutes,
+  mailRoutes,
 ];

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createBrand } from '../features/brands/brands.service.ts';
+import { brandForHost, createBrand } from '../features/brands/brands.service.ts';
 import { registerDriver } from '../features/customers/drivers.service.ts';
 import { createOrganization } from '../features/organizations/organizations.service.ts';
 import { createRole } from '../features/roles/roles.service.ts';
@@ -158,7 +158,9 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
     await createCustomerFixture(ctx, n, { agencyId, ratio_id: String(200000 + n) });
   }
 
-  // Drivers: customers flagged as drivers with a driver login; the first is the demo account.
+  // Drivers: customers flagged as drivers with a driver login; the first is the demo account. Their
+  // invitation mails wait in the outbox (see /email/debug).
+  const origin = { brand: await brandForHost(ctx, 'localhost'), origin: 'http://localhost:3000', ip: 'seed' };
   const random = seededRandom(4711);
   const drivers = [
     { firstName: 'Dieter', surname: 'Bäumer', loginEmail: 'driver@example.com' },
@@ -170,7 +172,10 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
       firstName: driver.firstName,
       surname: driver.surname,
     });
-    const { userId } = await registerDriver(ctx, { ...body, loginEmail: driver.loginEmail });
+    const { userId } = await registerDriver(ctx, { ...body, loginEmail: driver.loginEmail }, origin, {
+      actionCodeTtlHours: 24,
+      inviteCodeTtlHours: 7 * 24,
+    });
     if (index === 0) {
       await updateUser(
         ctx,

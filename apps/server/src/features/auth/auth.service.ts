@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hasPermission, type LoginBody } from '@tourdesk/contracts';
 import { type ApiError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
+import { countHit, isOverLimit, resetHits } from '../../lib/throttle.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import { findAuthUser, findLoginCandidates, recordLogin } from '../users/users.service.ts';
 import type { UserKind } from '../users/users.table.ts';
 import { recordAudit } from './audit.service.ts';
-import { deleteThrottle, findSecret, findThrottle, insertSecretIfMissing, upsertThrottle } from './auth.repository.ts';
+import { findSecret, insertSecretIfMissing } from './auth.repository.ts';
 
 /** Failed logins allowed per window, per account and per client address. */
 export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 50 } as const;
@@ -15,33 +16,19 @@ type Meta = { ip: string; method: string; url: string };
 
 const throttleKeys = (email: string, ip: string) => [`account:${email}`, `ip:${ip}`] as const;
 
-async function isThrottled(ctx: DbContext, key: string, limit: number, now: number): Promise<boolean> {
-  const entry = await findThrottle(ctx.db, key);
-  if (!entry) return false;
-  const started = new Date(entry.window_start).getTime();
-  return now - started < LOGIN_LIMITS.windowMs && entry.failures >= limit;
-}
-
-async function countFailure(ctx: DbContext, key: string, now: number): Promise<void> {
-  const entry = await findThrottle(ctx.db, key);
-  const started = entry ? new Date(entry.window_start).getTime() : 0;
-  if (entry && now - started < LOGIN_LIMITS.windowMs) {
-    await upsertThrottle(ctx.db, key, entry.failures + 1, new Date(started).toISOString());
-  } else {
-    await upsertThrottle(ctx.db, key, 1, new Date(now).toISOString());
-  }
-}
-
 /**
  * Checks e-mail and password and records the login. Wrong credentials answer 401 with the catalogue
  * message; too many failures for the account or the address answer 429 before any password is checked.
  */
-export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promise<{ id: number; kind: UserKind }> {
+export type LoginResult =
+  { id: number; kind: UserKind } | { selection: Array<{ kind: UserKind; area: 'backoffice' | 'agency' | 'app' }> };
+
+export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promise<LoginResult> {
   const now = Date.now();
   const [accountKey, ipKey] = throttleKeys(body.email, meta.ip);
   if (
-    (await isThrottled(ctx, accountKey, LOGIN_LIMITS.perAccount, now)) ||
-    (await isThrottled(ctx, ipKey, LOGIN_LIMITS.perIp, now))
+    (await isOverLimit(ctx, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMs, now)) ||
+    (await isOverLimit(ctx, ipKey, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs, now))
   ) {
     await recordAudit(ctx, { action: 'login_throttled', email: body.email, ...meta });
     throw tooManyRequests();
@@ -50,18 +37,27 @@ export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promis
   const candidates = (await findLoginCandidates(ctx, body.email)).filter(
     (candidate) => !body.kind || candidate.kind === body.kind,
   );
-  let matched: (typeof candidates)[number] | undefined;
   if (candidates.length === 0) await verifyPassword(null, body.password);
+  const matches: typeof candidates = [];
   for (const candidate of candidates) {
-    if (await verifyPassword(candidate.passwordHash, body.password)) {
-      matched = candidate;
-      break;
-    }
+    if (await verifyPassword(candidate.passwordHash, body.password)) matches.push(candidate);
   }
+  const usable = matches.filter((candidate) => candidate.isActive);
+  if (usable.length > 1) {
+    const selection = await Promise.all(
+      usable.map(async (candidate) => {
+        const auth = await findAuthUser(ctx, candidate.id);
+        const area = candidate.kind === 'app' ? 'app' : auth?.auth.agencyId ? 'agency' : 'backoffice';
+        return { kind: candidate.kind, area } as const;
+      }),
+    );
+    return { selection };
+  }
+  const matched = usable[0] ?? matches[0];
 
   if (!matched || !matched.isActive) {
-    await countFailure(ctx, accountKey, now);
-    await countFailure(ctx, ipKey, now);
+    await countHit(ctx, accountKey, LOGIN_LIMITS.windowMs, now);
+    await countHit(ctx, ipKey, LOGIN_LIMITS.windowMs, now);
     await recordAudit(ctx, {
       action: 'login_failed',
       userId: matched?.id ?? null,
@@ -72,7 +68,7 @@ export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promis
     throw unauthorized(matched ? 'error.accountDisabled' : 'error.invalidCredentials');
   }
 
-  await deleteThrottle(ctx.db, accountKey);
+  await resetHits(ctx, accountKey);
   await recordLogin(ctx, matched.id);
   await recordAudit(ctx, { action: 'login', userId: matched.id, email: body.email, ...meta });
   return { id: matched.id, kind: matched.kind };

@@ -90,11 +90,11 @@ const FALLBACK_BRAND: Brand = {
  * The brand for a host name (spec §1). Unknown hosts get the development host's brand; a brand
  * without company data logs `PRODUCT DATA NOT SET!` and the development host's data is used.
  */
-export async function brandForHost(ctx: DbContext, host: string, log: FastifyBaseLogger): Promise<Brand> {
+export async function brandForHost(ctx: DbContext, host: string, log?: FastifyBaseLogger): Promise<Brand> {
   const hostname = host.toLowerCase().replace(/:\d+$/, '');
   const own = await findBrandByHost(ctx.db, hostname);
   if (own && hasCompanyData(own)) return toBrand(own);
-  if (own) log.warn({ host: hostname }, 'PRODUCT DATA NOT SET!');
+  if (own) log?.warn({ host: hostname }, 'PRODUCT DATA NOT SET!');
   const development = await findDevelopmentBrand(ctx.db);
   return development ? toBrand(development) : FALLBACK_BRAND;
 }

@@ -224,3 +224,15 @@ export async function saveAddress(ctx: DbContext, personId: number, input: Addre
   if (id === undefined) await insertAddress(ctx.db, { id_vc_person: personId, ...values });
   else await updateAddress(ctx.db, id, values);
 }
+
+/** The person of a card (every card has exactly one). */
+export async function personIdOfCard(ctx: DbContext, cardId: number): Promise<number> {
+  const id = await findPersonIdOfCard(ctx.db, cardId);
+  if (id === undefined) throw new Error(`card ${cardId} has no person`);
+  return id;
+}
+
+export async function cardKindOf(ctx: DbContext, cardId: number): Promise<CardKind | undefined> {
+  const row = await ctx.db.selectFrom('vc_card').select('kind').where('id_vc_card', '=', cardId).executeTakeFirst();
+  return row?.kind;
+}

@@ -15,6 +15,7 @@ import {
   ZUpdateCustomerBody,
   ZVcCard,
 } from '@tourdesk/contracts';
+import { codeTtl, requestOrigin } from '../../lib/origin.ts';
 import { withZod } from '../../lib/route.ts';
 import { customerScope } from './customer-scope.ts';
 import { registerDriver } from './drivers.service.ts';
@@ -96,6 +97,10 @@ export async function driversRoutes(app: FastifyInstance) {
   withZod(app).post('/registration-driver', {
     config: { permission: 'user-create' },
     schema: { tags: ['customers'], body: ZRegisterDriverBody, response: { 201: ZDriverRegistration, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await registerDriver(app.ctx, request.body)),
+    handler: async (request, reply) => {
+      const registered = await registerDriver(app.ctx, request.body, await requestOrigin(app, request), codeTtl(app));
+      void app.mailer.deliverNow();
+      return reply.status(201).send(registered);
+    },
   });
 }

@@ -1,4 +1,5 @@
 import type { RegisterDriverBody } from '@tourdesk/contracts';
+import { sendInvitation, type AccountTtl, type RequestOrigin } from '../account/account.service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { DbContext } from '../../types.ts';
 import { roleIdByName } from '../roles/roles.service.ts';
@@ -10,9 +11,10 @@ export const DRIVER_ROLE = 'driver';
 
 /**
  * POST /registration-driver: a driver is a customer flagged as driver, with a traveller-app login of role
- * driver on the same card. The login has no password until the driver sets one.
+ * driver on the same card. The login has no password until the driver sets one from the invitation mail,
+ * which is written in the same transaction.
  */
-export async function registerDriver(ctx: DbContext, body: RegisterDriverBody) {
+export async function registerDriver(ctx: DbContext, body: RegisterDriverBody, from: RequestOrigin, ttl: AccountTtl) {
   return inTransaction(ctx, async (trx) => {
     const roleId = await roleIdByName(trx, DRIVER_ROLE);
     const customer = await createCustomer(trx, body, { kind: 'all' }, { isDriver: true });
@@ -25,6 +27,7 @@ export async function registerDriver(ctx: DbContext, body: RegisterDriverBody) {
       cardId: customer.id,
       isDriver: true,
     });
+    await sendInvitation(trx, userId, from, ttl);
     return { customer, userId };
   });
 }

@@ -15,7 +15,7 @@ import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts
 import { runList, type ListSpec } from '../../lib/list-query.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
-import { contactsOfCards, createCard, removeCard, updateCardData } from '../cards/cards.service.ts';
+import { cardKindOf, contactsOfCards, createCard, removeCard, updateCardData } from '../cards/cards.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
 import {
   deleteUserRow,
@@ -190,7 +190,7 @@ const emailExists = () => invalidField('email', 'error.emailExists');
 export type CreateUserOptions = {
   actor: AuthUser | null;
   /** Created without access until activated (the blocked-user flow). */
-  verifyCode?: string | null;
+  blocked?: boolean;
   /** Skip the ratio-id rule (self-registration and drivers have none yet). */
   skipRatioRule?: boolean;
 };
@@ -243,8 +243,7 @@ export async function createUser(
         is_driver: body.isDriver ?? false,
         ratio_id: body.ratio_id ?? null,
         kuschick_id: body.kuschick_id ?? null,
-        is_active: options.verifyCode ? false : (body.isActive ?? true),
-        verify_code: options.verifyCode ?? null,
+        is_active: options.blocked ? false : (body.isActive ?? true),
         id_vc_card: cardId,
         search_text: userSearchText({
           ...body,
@@ -440,7 +439,8 @@ export async function createAccountForCard(
     isDriver?: boolean;
     passwordHash?: string | null;
     isActive?: boolean;
-    verifyCode?: string | null;
+    language?: string;
+    address?: { street: string | null; zip: string | null; city: string | null };
   },
 ): Promise<number> {
   if (await emailTaken(ctx.db, input.email, input.kind)) throw invalidField('loginEmail', 'error.emailExists');
@@ -454,15 +454,18 @@ export async function createAccountForCard(
     id_roles: input.roleId,
     is_driver: input.isDriver ?? false,
     is_active: input.isActive ?? true,
-    verify_code: input.verifyCode ?? null,
+    language: input.language ?? 'en',
+    street: input.address?.street ?? null,
+    zip: input.address?.zip ?? null,
+    city: input.address?.city ?? null,
     id_vc_card: input.cardId,
     search_text: userSearchText({
       firstname: input.firstname,
       lastname: input.lastname,
       email: input.email,
       username: null,
-      city: null,
-      zip: null,
+      city: input.address?.city ?? null,
+      zip: input.address?.zip ?? null,
       ratio_id: null,
       kuschick_id: null,
       phones: [],
@@ -471,4 +474,55 @@ export async function createAccountForCard(
     created_at: now,
     updated_at: now,
   });
+}
+
+/** What the account flows need to know of a login. */
+export async function findAccountSummary(ctx: DbContext, id: number) {
+  const row = await ctx.db
+    .selectFrom('user_account')
+    .select(['id', 'kind', 'email', 'firstname', 'lastname', 'is_active', 'language', 'id_vc_card'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, isActive: toBool(row.is_active) };
+}
+
+export async function findAccountsByEmailAddress(ctx: DbContext, email: string) {
+  const rows = await ctx.db
+    .selectFrom('user_account')
+    .select(['id', 'kind', 'email', 'firstname', 'lastname', 'is_active', 'language', 'id_vc_card'])
+    .where('email', '=', email)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, isActive: toBool(row.is_active) }));
+}
+
+/**
+ * Changes what decides whether an account can be used: its password, its active flag, and whether its
+ * existing tokens still work (`revokeTokens` ends every session at once).
+ */
+export async function updateAccountAccess(
+  ctx: DbContext,
+  id: number,
+  change: { passwordHash?: string; isActive?: boolean; revokeTokens?: boolean },
+): Promise<void> {
+  const now = nowIso();
+  await updateUserRow(ctx.db, id, {
+    updated_at: now,
+    ...(change.passwordHash ? { password_hash: change.passwordHash } : {}),
+    ...(change.isActive !== undefined ? { is_active: change.isActive } : {}),
+    ...(change.revokeTokens ? { tokens_valid_after: now } : {}),
+  });
+}
+
+/**
+ * Deletes a login for good: the row goes (its tokens are refused at once), the audit log forgets its address,
+ * and a card of its own goes too (a customer card the operator keeps for bookings stays).
+ */
+export async function eraseAccount(ctx: DbContext, id: number): Promise<void> {
+  const account = await findAccountSummary(ctx, id);
+  if (!account) return;
+  await ctx.db.updateTable('audit_log').set({ email: null }).where('user_id', '=', id).execute();
+  await deleteUserRow(ctx.db, id);
+  if (account.id_vc_card && (await cardKindOf(ctx, account.id_vc_card)) === 'user')
+    await removeCard(ctx, account.id_vc_card);
 }

@@ -34,6 +34,8 @@ export type UserAccountTable = {
   last_login_at: string | Date | null;
   previous_login_at: string | Date | null;
   tokens_valid_after: string | Date | null;
+  /** The language mails to this user are written in (de, en, es, ru). */
+  language: Generated<string>;
   search_text: Generated<string>;
   created_at: Generated<string | Date>;
   updated_at: Generated<string | Date>;

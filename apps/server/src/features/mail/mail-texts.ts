@@ -1,0 +1,248 @@
+/**
+ * The texts of every mail, in the four languages the product speaks (spec §1); English is the fallback.
+ * `{name}`, `{brand}` and `{hours}` are filled in when the mail is rendered.
+ */
+export type MailLanguage = 'de' | 'en' | 'es' | 'ru';
+export type MailTemplate = 'verify' | 'activate' | 'invite' | 'reset' | 'passwordChanged' | 'deleteRequest' | 'deleted';
+export type MailText = { subject: string; intro: string; action?: string; outro: string };
+
+export const MAIL_LANGUAGES: readonly MailLanguage[] = ['de', 'en', 'es', 'ru'];
+
+export const MAIL_COMMON: Record<
+  MailLanguage,
+  {
+    greeting: string;
+    fallbackGreeting: string;
+    linkHint: string;
+    regards: string;
+    legal: { imprint: string; privacy: string; terms: string };
+  }
+> = {
+  en: {
+    greeting: 'Hello {name},',
+    fallbackGreeting: 'Hello,',
+    linkHint: 'If the button does not work, copy this link into your browser:',
+    regards: 'Kind regards\nYour {brand} team',
+    legal: { imprint: 'Imprint', privacy: 'Privacy', terms: 'Terms' },
+  },
+  de: {
+    greeting: 'Hallo {name},',
+    fallbackGreeting: 'Hallo,',
+    linkHint: 'Falls der Button nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
+    regards: 'Freundliche Grüße\nIhr {brand}-Team',
+    legal: { imprint: 'Impressum', privacy: 'Datenschutz', terms: 'AGB' },
+  },
+  es: {
+    greeting: 'Hola, {name}:',
+    fallbackGreeting: 'Hola:',
+    linkHint: 'Si el botón no funciona, copie este enlace en su navegador:',
+    regards: 'Atentamente,\nEl equipo de {brand}',
+    legal: { imprint: 'Aviso legal', privacy: 'Privacidad', terms: 'Condiciones' },
+  },
+  ru: {
+    greeting: 'Здравствуйте, {name}!',
+    fallbackGreeting: 'Здравствуйте!',
+    linkHint: 'Если кнопка не работает, скопируйте эту ссылку в браузер:',
+    regards: 'С уважением,\nкоманда {brand}',
+    legal: { imprint: 'Выходные данные', privacy: 'Конфиденциальность', terms: 'Условия' },
+  },
+};
+
+export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, MailText>> = {
+  verify: {
+    en: {
+      subject: 'Please confirm your e-mail address',
+      intro: 'Thank you for registering with {brand}. Please confirm your e-mail address to activate your account.',
+      action: 'Confirm e-mail address',
+      outro: 'The link is valid for {hours} hours. If you did not register, you can ignore this mail.',
+    },
+    de: {
+      subject: 'Bitte bestätigen Sie Ihre E-Mail-Adresse',
+      intro:
+        'vielen Dank für Ihre Registrierung bei {brand}. Bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Konto zu aktivieren.',
+      action: 'E-Mail-Adresse bestätigen',
+      outro:
+        'Der Link ist {hours} Stunden gültig. Wenn Sie sich nicht registriert haben, können Sie diese E-Mail ignorieren.',
+    },
+    es: {
+      subject: 'Confirme su dirección de correo electrónico',
+      intro: 'Gracias por registrarse en {brand}. Confirme su dirección de correo electrónico para activar su cuenta.',
+      action: 'Confirmar correo electrónico',
+      outro: 'El enlace es válido durante {hours} horas. Si no se ha registrado, puede ignorar este mensaje.',
+    },
+    ru: {
+      subject: 'Подтвердите адрес электронной почты',
+      intro:
+        'Спасибо за регистрацию в {brand}. Подтвердите адрес электронной почты, чтобы активировать учетную запись.',
+      action: 'Подтвердить адрес',
+      outro: 'Ссылка действительна {hours} ч. Если вы не регистрировались, просто проигнорируйте это письмо.',
+    },
+  },
+  activate: {
+    en: {
+      subject: 'Your account at {brand}',
+      intro: 'an account has been set up for you at {brand}. Choose your password to activate it.',
+      action: 'Choose password',
+      outro: 'The link is valid for {hours} hours. If it has expired, ask us to send a new one.',
+    },
+    de: {
+      subject: 'Ihr Zugang bei {brand}',
+      intro: 'für Sie wurde ein Zugang bei {brand} eingerichtet. Wählen Sie Ihr Passwort, um ihn zu aktivieren.',
+      action: 'Passwort festlegen',
+      outro: 'Der Link ist {hours} Stunden gültig. Ist er abgelaufen, senden wir Ihnen gern einen neuen.',
+    },
+    es: {
+      subject: 'Su cuenta en {brand}',
+      intro: 'se ha creado una cuenta para usted en {brand}. Elija su contraseña para activarla.',
+      action: 'Elegir contraseña',
+      outro: 'El enlace es válido durante {hours} horas. Si ha caducado, le enviaremos uno nuevo.',
+    },
+    ru: {
+      subject: 'Ваша учетная запись в {brand}',
+      intro: 'для вас создана учетная запись в {brand}. Задайте пароль, чтобы активировать ее.',
+      action: 'Задать пароль',
+      outro: 'Ссылка действительна {hours} ч. Если срок истек, мы пришлем новую.',
+    },
+  },
+  invite: {
+    en: {
+      subject: 'Your driver access at {brand}',
+      intro: 'you have been set up as a driver at {brand}. Choose your password to use the app.',
+      action: 'Choose password',
+      outro: 'The link is valid for {hours} hours.',
+    },
+    de: {
+      subject: 'Ihr Fahrerzugang bei {brand}',
+      intro: 'Sie wurden bei {brand} als Fahrer eingerichtet. Wählen Sie Ihr Passwort, um die App zu nutzen.',
+      action: 'Passwort festlegen',
+      outro: 'Der Link ist {hours} Stunden gültig.',
+    },
+    es: {
+      subject: 'Su acceso de conductor en {brand}',
+      intro: 'ha sido dado de alta como conductor en {brand}. Elija su contraseña para usar la aplicación.',
+      action: 'Elegir contraseña',
+      outro: 'El enlace es válido durante {hours} horas.',
+    },
+    ru: {
+      subject: 'Ваш доступ водителя в {brand}',
+      intro: 'вы зарегистрированы как водитель в {brand}. Задайте пароль, чтобы пользоваться приложением.',
+      action: 'Задать пароль',
+      outro: 'Ссылка действительна {hours} ч.',
+    },
+  },
+  reset: {
+    en: {
+      subject: 'Reset your password',
+      intro: 'we received a request to reset the password of your {brand} account.',
+      action: 'Choose a new password',
+      outro:
+        'The link is valid for {hours} hours. If you did not ask for this, you can ignore this mail; your password stays as it is.',
+    },
+    de: {
+      subject: 'Passwort zurücksetzen',
+      intro: 'wir haben eine Anfrage erhalten, das Passwort Ihres {brand}-Kontos zurückzusetzen.',
+      action: 'Neues Passwort wählen',
+      outro:
+        'Der Link ist {hours} Stunden gültig. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
+    },
+    es: {
+      subject: 'Restablecer su contraseña',
+      intro: 'hemos recibido una solicitud para restablecer la contraseña de su cuenta de {brand}.',
+      action: 'Elegir una nueva contraseña',
+      outro:
+        'El enlace es válido durante {hours} horas. Si no lo ha solicitado, ignore este mensaje; su contraseña no cambia.',
+    },
+    ru: {
+      subject: 'Сброс пароля',
+      intro: 'мы получили запрос на сброс пароля вашей учетной записи {brand}.',
+      action: 'Выбрать новый пароль',
+      outro:
+        'Ссылка действительна {hours} ч. Если вы не запрашивали сброс, проигнорируйте письмо: пароль останется прежним.',
+    },
+  },
+  passwordChanged: {
+    en: {
+      subject: 'Your password has been changed',
+      intro:
+        'the password of your {brand} account has just been changed. If that was you, there is nothing to do. If it was not, disable your account at once:',
+      action: 'Disable my account',
+      outro: 'The link is valid for {hours} hours. Then contact us.',
+    },
+    de: {
+      subject: 'Ihr Passwort wurde geändert',
+      intro:
+        'das Passwort Ihres {brand}-Kontos wurde soeben geändert. Waren Sie das, ist nichts zu tun. Wenn nicht, sperren Sie Ihr Konto sofort:',
+      action: 'Mein Konto sperren',
+      outro: 'Der Link ist {hours} Stunden gültig. Melden Sie sich danach bitte bei uns.',
+    },
+    es: {
+      subject: 'Su contraseña ha cambiado',
+      intro:
+        'la contraseña de su cuenta de {brand} se acaba de cambiar. Si ha sido usted, no tiene que hacer nada. Si no, bloquee su cuenta de inmediato:',
+      action: 'Bloquear mi cuenta',
+      outro: 'El enlace es válido durante {hours} horas. Después, póngase en contacto con nosotros.',
+    },
+    ru: {
+      subject: 'Ваш пароль изменен',
+      intro:
+        'пароль вашей учетной записи {brand} только что был изменен. Если это были вы, ничего делать не нужно. Если нет, немедленно заблокируйте учетную запись:',
+      action: 'Заблокировать учетную запись',
+      outro: 'Ссылка действительна {hours} ч. Затем свяжитесь с нами.',
+    },
+  },
+  deleteRequest: {
+    en: {
+      subject: 'Confirm the deletion of your account',
+      intro:
+        'we received a request to delete your {brand} account. Deleting it removes your personal data for good and cannot be undone.',
+      action: 'Delete my account',
+      outro: 'The link is valid for {hours} hours. If you did not ask for this, ignore this mail; your account stays.',
+    },
+    de: {
+      subject: 'Löschung Ihres Kontos bestätigen',
+      intro:
+        'wir haben eine Anfrage erhalten, Ihr {brand}-Konto zu löschen. Dabei werden Ihre persönlichen Daten endgültig entfernt; das kann nicht rückgängig gemacht werden.',
+      action: 'Mein Konto löschen',
+      outro:
+        'Der Link ist {hours} Stunden gültig. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Konto bleibt bestehen.',
+    },
+    es: {
+      subject: 'Confirme la eliminación de su cuenta',
+      intro:
+        'hemos recibido una solicitud para eliminar su cuenta de {brand}. Se borrarán sus datos personales de forma definitiva y no se puede deshacer.',
+      action: 'Eliminar mi cuenta',
+      outro:
+        'El enlace es válido durante {hours} horas. Si no lo ha solicitado, ignore este mensaje; su cuenta se mantiene.',
+    },
+    ru: {
+      subject: 'Подтвердите удаление учетной записи',
+      intro:
+        'мы получили запрос на удаление вашей учетной записи {brand}. Ваши персональные данные будут удалены безвозвратно.',
+      action: 'Удалить учетную запись',
+      outro:
+        'Ссылка действительна {hours} ч. Если вы не запрашивали удаление, проигнорируйте письмо: учетная запись сохранится.',
+    },
+  },
+  deleted: {
+    en: {
+      subject: 'Your account has been deleted',
+      intro: 'your {brand} account and the personal data stored with it have been deleted as you asked.',
+      outro: 'Thank you for travelling with us. You are welcome to register again at any time.',
+    },
+    de: {
+      subject: 'Ihr Konto wurde gelöscht',
+      intro: 'Ihr {brand}-Konto und die dazu gespeicherten persönlichen Daten wurden wie gewünscht gelöscht.',
+      outro: 'Vielen Dank, dass Sie mit uns gereist sind. Sie können sich jederzeit wieder registrieren.',
+    },
+    es: {
+      subject: 'Su cuenta ha sido eliminada',
+      intro: 'su cuenta de {brand} y los datos personales asociados se han eliminado como solicitó.',
+      outro: 'Gracias por viajar con nosotros. Puede volver a registrarse cuando quiera.',
+    },
+    ru: {
+      subject: 'Ваша учетная запись удалена',
+      intro: 'ваша учетная запись {brand} и связанные с ней персональные данные удалены по вашему запросу.',
+      outro: 'Спасибо, что путешествовали с нами. Вы можете снова зарегистрироваться в любое время.',
+    },
+  },
+};

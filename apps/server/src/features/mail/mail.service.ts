@@ -1,0 +1,109 @@
+import type { Brand, ListQuery, Mail, MailDetail } from '@tourdesk/contracts';
+import { nowIso, toBool, toIso } from '../../db/dialect.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { runList, type ListSpec } from '../../lib/list-query.ts';
+import type { DbContext } from '../../types.ts';
+import { renderMail, type MailVariables } from './mail-templates.ts';
+import type { MailTemplate } from './mail-texts.ts';
+import { findAttempts, findMailById, insertMail, mailBaseQuery, updateMail, type MailRow } from './mail.repository.ts';
+
+export type OutgoingMail = {
+  to: string;
+  template: MailTemplate;
+  language: string;
+  variables: MailVariables;
+  brand: Brand;
+};
+
+/**
+ * Puts a mail into the outbox. Call it inside the transaction of the change that causes the mail: both
+ * land together or not at all, and the delivery worker sends it afterwards (and again after a restart).
+ */
+export async function enqueueMail(ctx: DbContext, mail: OutgoingMail): Promise<number> {
+  const content = renderMail(mail.template, mail.variables, mail.brand, mail.language);
+  const now = nowIso();
+  return insertMail(ctx.db, {
+    to_address: mail.to,
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+    template: mail.template,
+    language: mail.language,
+    brand_host: mail.brand.host,
+    status: 'queued',
+    next_attempt_at: now,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+const MAIL_LIST_SPEC: ListSpec = {
+  table: 'mail_outbox',
+  idColumn: 'id',
+  idField: 'id',
+  searchable: false,
+  defaultSort: [['id', -1]],
+  fields: {
+    id: { column: 'mail_outbox.id', type: 'number' },
+    to: { column: 'mail_outbox.to_address', type: 'string' },
+    template: { column: 'mail_outbox.template', type: 'string' },
+    status: { column: 'mail_outbox.status', type: 'string' },
+    attempts: { column: 'mail_outbox.attempts', type: 'number' },
+    createdAt: { column: 'mail_outbox.created_at', type: 'date' },
+    sentAt: { column: 'mail_outbox.sent_at', type: 'date' },
+  },
+  selectable: [
+    'id',
+    'to',
+    'subject',
+    'template',
+    'language',
+    'brandHost',
+    'status',
+    'attempts',
+    'nextAttemptAt',
+    'lastError',
+    'sentAt',
+    'createdAt',
+  ],
+};
+
+const toMail = (row: MailRow): Mail => ({
+  id: row.id,
+  to: row.to_address,
+  subject: row.subject,
+  template: row.template,
+  language: row.language,
+  brandHost: row.brand_host,
+  status: row.status,
+  attempts: row.attempts,
+  nextAttemptAt: row.status === 'queued' ? toIso(row.next_attempt_at) : null,
+  lastError: row.last_error,
+  sentAt: toIso(row.sent_at),
+  createdAt: toIso(row.created_at)!,
+});
+
+export const listMails = (ctx: DbContext, query: ListQuery) =>
+  runList(ctx, MAIL_LIST_SPEC, query, mailBaseQuery(ctx.db), (rows) => rows.map(toMail));
+
+export async function getMail(ctx: DbContext, id: number): Promise<MailDetail> {
+  const row = await findMailById(ctx.db, id);
+  if (!row) throw notFound();
+  const attempts = await findAttempts(ctx.db, id);
+  return {
+    ...toMail(row),
+    html: row.html,
+    text: row.text,
+    messageId: row.message_id,
+    attemptLog: attempts.map((attempt) => ({ at: toIso(attempt.at)!, ok: toBool(attempt.ok), detail: attempt.detail })),
+  };
+}
+
+/** Puts a failed mail back into the queue (a person decided to try again). Sent mails are not sent twice. */
+export async function resendMail(ctx: DbContext, id: number): Promise<MailDetail> {
+  const mail = await getMail(ctx, id);
+  if (mail.status !== 'failed') throw conflict('error.actionFailed');
+  const now = nowIso();
+  await updateMail(ctx.db, id, { status: 'queued', next_attempt_at: now, locked_until: null, updated_at: now });
+  return getMail(ctx, id);
+}

@@ -1,0 +1,31 @@
+import type { Generated } from 'kysely';
+
+export type MailStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+export type MailOutboxTable = {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  language: string;
+  brand_host: string | null;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<string | Date>;
+  locked_until: string | Date | null;
+  last_error: string | null;
+  message_id: string | null;
+  sent_at: string | Date | null;
+  created_at: Generated<string | Date>;
+  updated_at: Generated<string | Date>;
+};
+
+export type MailAttemptTable = {
+  id: Generated<number>;
+  id_mail: number;
+  at: Generated<string | Date>;
+  ok: number | boolean;
+  detail: string | null;
+};
