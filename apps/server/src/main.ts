@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { seedDefaults, seedDemoData } from './seed/demo.ts';
+import { seedDefaults, seedDemoData, seedInitialAdmin } from './seed/demo.ts';
 
 const config = loadConfig();
 const database = openDatabase({ url: config.databaseUrl });
@@ -9,7 +9,10 @@ await migrateToLatest(database);
 
 const app = await buildApp({ config, database });
 if (config.seedDemo) await seedDemoData(app.ctx, app.log);
-else await seedDefaults(app.ctx);
+else {
+  await seedDefaults(app.ctx);
+  await seedInitialAdmin(app.ctx, process.env.INITIAL_ADMIN_EMAIL, process.env.INITIAL_ADMIN_PASSWORD, app.log);
+}
 
 let closing = false;
 const shutdown = async (signal: string) => {

@@ -188,3 +188,26 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   log?.info('demo data seeded');
   return true;
 }
+
+/**
+ * A fresh installation without demo data needs someone to log in: with INITIAL_ADMIN_EMAIL and
+ * INITIAL_ADMIN_PASSWORD set, the first start creates that superadmin (and later starts leave it alone).
+ */
+export async function seedInitialAdmin(
+  ctx: DbContext,
+  email: string | undefined,
+  password: string | undefined,
+  log?: FastifyBaseLogger,
+) {
+  if (!email || !password || !(await isEmpty(ctx))) return false;
+  await createUserFixture(ctx, 'staff', {
+    email: email.toLowerCase(),
+    password,
+    passwordRepeat: password,
+    firstname: 'System',
+    lastname: 'Administrator',
+    role: await roleId(ctx, 'superadmin'),
+  });
+  log?.info({ email }, 'initial superadmin created');
+  return true;
+}

@@ -1,0 +1,40 @@
+/**
+ * The server under test, with a real SMTP server beside it: every mail the app sends over SMTP is parsed
+ * and written to .tmp/mails as JSON, where the browser tests read it (e.g. to follow a verification link).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export const MAIL_DIR = join(import.meta.dirname, '..', '.tmp', 'mails');
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+
+rmSync(MAIL_DIR, { recursive: true, force: true });
+mkdirSync(MAIL_DIR, { recursive: true });
+
+let count = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const to = Array.isArray(mail.to) ? mail.to.map((address) => address.text).join(', ') : (mail.to?.text ?? '');
+        const file = join(MAIL_DIR, `${Date.now()}-${++count}.json`);
+        writeFileSync(
+          file,
+          JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' }),
+        );
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve()));
+
+process.env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}?ignoreTLS=true`;
+process.env.MAIL_POLL_MS ??= '300';
+process.env.MAIL_RETRY_BASE_MS ??= '500';
+await import('../../apps/server/src/main.ts');
