@@ -1,0 +1,146 @@
+/**
+ * The load generator: runs each scenario with autocannon (a warm-up, then the measured run) and records
+ * every response's latency itself, since autocannon reports p50/p90/p97.5/p99 but no p95.
+ * run.ts starts it as a child process pinned to core 1, with the spec in BENCH_DRIVE_SPEC; it writes the
+ * results to spec.output.
+ */
+import { writeFileSync } from 'node:fs';
+import autocannon, { type Client } from 'autocannon';
+import type { Scenario, ScenarioKind } from './scenarios.ts';
+
+export type DriveSpec = {
+  baseUrl: string;
+  token: string;
+  connections: number;
+  duration: number;
+  warmup: number;
+  scenarios: Scenario[];
+  output: string;
+};
+
+export type ScenarioResult = {
+  name: string;
+  kind: ScenarioKind;
+  paths: string[];
+  requests: number;
+  seconds: number;
+  rps: number;
+  latencyMs: { p50: number; p95: number; p99: number; mean: number; max: number };
+  statusCounts: Record<string, number>;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+type Recorder = { latencies: number[]; statuses: Map<number, number> };
+
+async function runOnce(spec: DriveSpec, scenario: Scenario, seconds: number, recorder: Recorder | null) {
+  return autocannon({
+    url: spec.baseUrl,
+    connections: spec.connections,
+    duration: seconds,
+    timeout: 30,
+    headers: { authorization: `Bearer ${spec.token}`, accept: 'application/json' },
+    requests: scenario.paths.map((path) => ({ method: 'GET', path })),
+    setupClient: (client: Client) => {
+      if (!recorder) return;
+      client.on('response', (statusCode, _bytes, responseTime) => {
+        recorder.latencies.push(responseTime);
+        recorder.statuses.set(statusCode, (recorder.statuses.get(statusCode) ?? 0) + 1);
+      });
+    },
+  });
+}
+
+/** Checks that every path answers 200 before loading it, so a wrong URL fails at once with its message. */
+async function probe(spec: DriveSpec, scenario: Scenario): Promise<void> {
+  for (const path of scenario.paths) {
+    const response = await fetch(spec.baseUrl + path, { headers: { authorization: `Bearer ${spec.token}` } });
+    if (response.status !== 200) {
+      throw new Error(`${scenario.name}: GET ${path} answered ${response.status}: ${await response.text()}`);
+    }
+    await response.arrayBuffer().catch(() => undefined);
+  }
+}
+
+/**
+ * Waits until the server has worked off what closed connections left behind (it finishes every request it
+ * has begun): until a health check answers within 50 ms, so the next measurement starts on an idle server.
+ */
+async function drain(spec: DriveSpec): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    await fetch(`${spec.baseUrl}/api/v1/health`).then((response) => response.arrayBuffer());
+    if (performance.now() - started < 50) return;
+  }
+}
+
+export async function runScenario(spec: DriveSpec, scenario: Scenario): Promise<ScenarioResult> {
+  await probe(spec, scenario);
+  if (spec.warmup > 0) {
+    await runOnce(spec, scenario, spec.warmup, null);
+    await drain(spec);
+  }
+  const recorder: Recorder = { latencies: [], statuses: new Map() };
+  const result = await runOnce(spec, scenario, spec.duration, recorder);
+  await drain(spec);
+  const sorted = recorder.latencies.toSorted((a, b) => a - b);
+  const requests = sorted.length;
+  const seconds = result.duration;
+  const statusCounts = Object.fromEntries([...recorder.statuses].map(([status, count]) => [String(status), count]));
+  const non2xx = [...recorder.statuses].reduce(
+    (sum, [status, count]) => sum + (status >= 200 && status < 300 ? 0 : count),
+    0,
+  );
+  return {
+    name: scenario.name,
+    kind: scenario.kind,
+    paths: scenario.paths,
+    requests,
+    seconds,
+    rps: requests / seconds,
+    latencyMs: {
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      mean: sorted.reduce((sum, value) => sum + value, 0) / Math.max(1, requests),
+      max: sorted.at(-1) ?? Number.NaN,
+    },
+    statusCounts,
+    non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+async function main(): Promise<void> {
+  const raw = process.env.BENCH_DRIVE_SPEC;
+  if (!raw) throw new Error('drive.ts is started by run.ts (BENCH_DRIVE_SPEC is not set)');
+  const spec = JSON.parse(raw) as DriveSpec;
+  const results: ScenarioResult[] = [];
+  for (const scenario of spec.scenarios) {
+    process.stderr.write(`  ${scenario.name.padEnd(16)} warm-up ${spec.warmup} s, measuring ${spec.duration} s … `);
+    const result = await runScenario(spec, scenario);
+    process.stderr.write(
+      `${result.rps.toFixed(1)} req/s, p95 ${result.latencyMs.p95.toFixed(1)} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}\n`,
+    );
+    results.push(result);
+  }
+  writeFileSync(spec.output, JSON.stringify(results));
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    const cause = error instanceof Error && error.cause ? `\ncause: ${String(error.cause)}` : '';
+    process.stderr.write(`\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}\n`);
+    process.exit(1);
+  });
+}

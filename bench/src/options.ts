@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+export type BenchOptions = {
+  engines: EngineName[];
+  /** PostgreSQL URL of the bench database (dropped and recreated unless `reuse`). */
+  postgresUrl: string;
+  users: number;
+  /** Seconds per measured scenario run. */
+  duration: number;
+  /** Seconds of warm-up before each measured run. */
+  warmup: number;
+  connections: number;
+  port: number;
+  /** Keep an existing bench database that already holds the generated users. */
+  reuse: boolean;
+  /** Run only the scenarios whose names contain one of these (all when empty). */
+  only: string[];
+  /** Entry file of the server under test (another checkout, to compare a change). */
+  server: string;
+};
+
+export const USAGE = `npm run bench -- [options]
+
+  --db sqlite|postgres|both   databases to run on (default: sqlite, plus postgres when BENCH_DATABASE_URL is set)
+  --users N                   staff users to generate (default 200000)
+  --duration S                seconds per measured scenario (default 10)
+  --warmup S                  seconds of warm-up before each scenario (default 3)
+  --connections C             concurrent connections (default 10)
+  --port P                    port for the API under test (default 3210, the next free one when taken)
+  --only NAME[,NAME]          run only the scenarios whose names contain one of these words
+  --reuse                     keep the bench database when it already holds the generated users
+  --server FILE               server entry to start (default apps/server/src/main.ts), e.g. another checkout's
+  --help                      this text
+
+Environment: BENCH_DB, BENCH_USERS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_PORT,
+BENCH_SERVER stand in for the flags; BENCH_DATABASE_URL is the PostgreSQL database to use
+(default postgres://postgres@127.0.0.1:5432/tourdesk_bench). It is dropped and recreated on every run.`;
+
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/tourdesk_bench';
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number ≥ 0 (got "${raw}")`);
+  return value;
+}
+
+function parseEngines(raw: string | undefined, postgresConfigured: boolean): EngineName[] {
+  switch (raw) {
+    case undefined:
+    case '':
+      return postgresConfigured ? ['sqlite', 'postgres'] : ['sqlite'];
+    case 'sqlite':
+      return ['sqlite'];
+    case 'postgres':
+    case 'pg':
+      return ['postgres'];
+    case 'both':
+      return ['sqlite', 'postgres'];
+    default:
+      throw new Error(`--db must be sqlite, postgres or both (got "${raw}")`);
+  }
+}
+
+/** Reads the flags (winning) and the BENCH_* environment variables; `null` when --help was asked for. */
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      db: { type: 'string' },
+      users: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      port: { type: 'string' },
+      only: { type: 'string' },
+      reuse: { type: 'boolean' },
+      server: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) return null;
+  const postgresUrl = env.BENCH_DATABASE_URL || DEFAULT_POSTGRES_URL;
+  const options: BenchOptions = {
+    engines: parseEngines(values.db ?? env.BENCH_DB, Boolean(env.BENCH_DATABASE_URL)),
+    postgresUrl,
+    users: positiveInt('--users', values.users ?? env.BENCH_USERS, 200_000),
+    duration: positiveInt('--duration', values.duration ?? env.BENCH_DURATION, 10),
+    warmup: positiveInt('--warmup', values.warmup ?? env.BENCH_WARMUP, 3),
+    connections: positiveInt('--connections', values.connections ?? env.BENCH_CONNECTIONS, 10),
+    port: positiveInt('--port', values.port ?? env.BENCH_PORT, 3210),
+    reuse: values.reuse ?? false,
+    only: (values.only ?? '')
+      .split(',')
+      .map((word) => word.trim())
+      .filter(Boolean),
+    server: resolve(values.server ?? env.BENCH_SERVER ?? resolve(import.meta.dirname, '../../apps/server/src/main.ts')),
+  };
+  if (options.duration < 1) throw new Error('--duration must be at least 1 second');
+  if (options.connections < 1) throw new Error('--connections must be at least 1');
+  if (!existsSync(options.server)) throw new Error(`--server: no file ${options.server}`);
+  if (!/^postgres(ql)?:\/\//.test(postgresUrl)) throw new Error('BENCH_DATABASE_URL must be a postgres:// URL');
+  return options;
+}
