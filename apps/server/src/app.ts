@@ -41,7 +41,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('ctx', { db: database.db, dialect: database.dialect });
+  app.decorate('ctx', { db: database.db, dialect: database.dialect, counts: database.counts });
 
   await app.register(errorsPlugin);
   // gzip/brotli for the web app's assets and larger API answers.

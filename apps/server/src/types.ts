@@ -1,6 +1,7 @@
 import type { Access, PermissionName } from '@tourdesk/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import type { CountCache } from './db/count-cache.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { UserKind } from './features/users/users.table.ts';
 
@@ -21,8 +22,11 @@ export type AuthUser = {
   agencyId: number | null;
 };
 
-/** What services get: the database and its dialect. A service never sees the request. */
-export type DbContext = { db: Database; dialect: DialectName };
+/**
+ * What services get: the database and its dialect (and, outside transactions, the cache of list totals).
+ * A service never sees the request.
+ */
+export type DbContext = { db: Database; dialect: DialectName; counts?: CountCache };
 
 export type TokenPayload = { sub: string; kind: UserKind; iatMs: number };
 

@@ -7,12 +7,15 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { NodeSqliteDialect, nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 import type { DB } from './schema.ts';
+import { CountCache } from './count-cache.ts';
 import type { DialectName } from './dialect.ts';
 
 export type Database = Kysely<DB>;
 
 export type DatabaseHandle = {
   db: Database;
+  /** Short-lived list totals, invalidated by this process's own writes. */
+  counts: CountCache;
   dialect: DialectName;
   /** PostgreSQL schema the handle works in, when not the default. */
   schema?: string;
@@ -33,10 +36,14 @@ export type DatabaseOptions = {
   schema?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** How long a list total may be reused (0: always count). */
+  countCacheMs?: number;
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const { url } = options;
+  const counts = new CountCache(options.countCacheMs ?? 5000);
+  const plugins = [counts.plugin];
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -45,8 +52,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       connectionTimeoutMillis: 5000,
       options: options.schema ? `-c search_path=${options.schema},public` : undefined,
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: options.schema, destroy: () => db.destroy() };
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, counts, dialect: 'postgres', schema: options.schema, destroy: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:'))
     throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:)`);
@@ -61,8 +68,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     PRAGMA temp_store = MEMORY;
     PRAGMA cache_size = -32000;
   `);
-  const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(raw) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(raw) }), plugins });
+  return { db, counts, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,8 +46,12 @@ export const toBool = (value: number | boolean | bigint | null | undefined): boo
 export function toIso(value: string | Date | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
+  // SQLite hands back what was written: already ISO 8601 UTC in the common case.
+  if (ISO_UTC.test(value)) return value;
   return new Date(value).toISOString();
 }
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** Parses a JSON text column, falling back when it does not parse. */
 export function parseJson<T>(value: string | null | undefined, fallback: T): T {

@@ -18,26 +18,31 @@ const toParams = (parameters: ReadonlyArray<unknown>) => parameters.map(toParam)
 
 /** Gives Kysely's SqliteDialect the better-sqlite3 shape it expects, with a prepared-statement cache. */
 export function nodeSqliteDatabase(db: DatabaseSync, cacheSize = 500): SqliteDatabase {
-  const cache = new Map<string, StatementSync>();
+  // Kysely prepares every query anew; keeping the prepared statements (least recently used out) saves that work.
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
-      let stmt = cache.get(sql);
-      if (stmt) cache.delete(sql);
-      else stmt = db.prepare(sql);
-      cache.set(sql, stmt);
-      if (cache.size > cacheSize) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
+      const cached = cache.get(sql);
+      if (cached) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
       }
-      const statement = stmt;
-      return {
+      const statement: StatementSync = db.prepare(sql);
+      const prepared: SqliteStatement = {
         // better-sqlite3's `reader`: the statement returns rows (SELECT, … RETURNING, some PRAGMAs)
         reader: statement.columns().length > 0,
         all: (parameters) => statement.all(...toParams(parameters)),
         run: (parameters) => statement.run(...toParams(parameters)),
         iterate: (parameters) => statement.iterate(...toParams(parameters)),
       };
+      cache.set(sql, prepared);
+      if (cache.size > cacheSize) {
+        const oldest = cache.keys().next().value;
+        if (oldest !== undefined) cache.delete(oldest);
+      }
+      return prepared;
     },
   };
 }

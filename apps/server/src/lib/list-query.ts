@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
 import { searchCondition, type DialectName } from '../db/dialect.ts';
+import type { CountCache } from '../db/count-cache.ts';
 import type { Database } from '../db/database.ts';
 import { invalidField } from './errors.ts';
 
@@ -40,7 +41,7 @@ export type ListSpec = {
   ownParams?: readonly string[];
 };
 
-export type ListContext = { db: Database; dialect: DialectName };
+export type ListContext = { db: Database; dialect: DialectName; counts?: CountCache };
 
 const RESERVED = new Set(['$limit', '$skip', '$sort', '$select', 'lit-search', 'lit-sort', 'pagination']);
 const IGNORED_VALUES = new Set(['none', 'null', '']);
@@ -204,20 +205,28 @@ export async function runList<
 
   let total = skip + data.length;
   if (data.length === limit || skip > 0 || limit === 0) {
-    const counted =
+    total =
       countBase && !filters.some((filter) => filter.joined)
-        ? await countRows(narrow(context, spec, countBase, filters, words))
-        : await countRows(filtered);
-    total = counted;
+        ? await countRows(context, narrow(context, spec, countBase, filters, words))
+        : await countRows(context, filtered);
   }
   return { total, limit, skip, data };
 }
 
-async function countRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): Promise<number> {
-  const row = await query
+/** count(*) of a query; reused for a few seconds when the context has a count cache (see db/count-cache.ts). */
+async function countRows<DB, TB extends keyof DB, O>(
+  context: ListContext,
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  const counting = query
     .clearSelect()
     .clearOrderBy()
-    .select(sql<number>`count(*)`.as('total'))
-    .executeTakeFirst();
-  return Number((row as { total?: number | string } | undefined)?.total ?? 0);
+    .select(sql<number>`count(*)`.as('total'));
+  const run = async () => {
+    const row = await counting.executeTakeFirst();
+    return Number((row as { total?: number | string } | undefined)?.total ?? 0);
+  };
+  if (!context.counts) return run();
+  const compiled = counting.compile();
+  return context.counts.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
 }

@@ -6,6 +6,7 @@ import {
   type Customer,
   type ErrorKey,
   type ListQuery,
+  type Page,
   type UpdateCardBody,
   type UpdateCustomerBody,
   type VcField,

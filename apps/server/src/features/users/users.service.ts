@@ -44,13 +44,13 @@ export const USER_LIST_SPEC: ListSpec = {
     city: { column: 'user_account.city', type: 'string' },
     zip: { column: 'user_account.zip', type: 'string' },
     role: { column: 'user_account.id_roles', type: 'number' },
-    roleName: { column: 'role.role', type: 'string' },
+    roleName: { column: 'role.role', type: 'string', joined: true },
     status: { column: 'user_account.status', type: 'string' },
     username: { column: 'user_account.username', type: 'string' },
     isDriver: { column: 'user_account.is_driver', type: 'boolean' },
     isActive: { column: 'user_account.is_active', type: 'boolean' },
     ratio_id: { column: 'user_account.ratio_id', type: 'string' },
-    agencyId: { column: 'vc_card.id_organization', type: 'number' },
+    agencyId: { column: 'vc_card.id_organization', type: 'number', joined: true },
     createdAt: { column: 'user_account.created_at', type: 'date' },
     updatedAt: { column: 'user_account.updated_at', type: 'date' },
   },
@@ -140,7 +140,9 @@ async function toUsers(ctx: DbContext, rows: UserRow[]): Promise<User[]> {
 
 export async function listUsers(ctx: DbContext, kind: UserKind, query: ListQuery) {
   const base = userBaseQuery(ctx.db).where('user_account.kind', '=', kind);
-  return runList(ctx, USER_LIST_SPEC, query, base, (rows) => toUsers(ctx, rows));
+  // Counting needs no joins unless a filter reads a joined column (role name, agency).
+  const countBase = ctx.db.selectFrom('user_account').select('user_account.id').where('user_account.kind', '=', kind);
+  return runList(ctx, USER_LIST_SPEC, query, base, (rows) => toUsers(ctx, rows), countBase);
 }
 
 export async function getUser(ctx: DbContext, id: number, kind?: UserKind): Promise<User> {
