@@ -385,11 +385,7 @@ export async function listAgencyCustomers(ctx: DbContext, query: AgencyCustomers
     },
     { kind: 'agency', agencyId: query.getCustomersFor },
   );
-  if (Array.isArray(page)) throw new Error('unreachable: the agency list is paginated');
-  return {
-    total: page.total,
-    limit: page.limit,
-    offset: page.skip,
-    data: (page.data as Customer[]).map(toAgencyCustomer),
-  };
+  // Paginated (no pagination=false here), so the answer is a page.
+  const { total, limit, skip, data } = page as Page<Customer>;
+  return { total, limit, offset: skip, data: data.map(toAgencyCustomer) };
 }
