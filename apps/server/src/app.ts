@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
+import { ERROR_MESSAGES } from '@tourdesk/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { resolveJwtSecret } from './features/auth/auth.service.ts';
@@ -33,6 +34,19 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    // Requests so malformed that Node's HTTP parser refuses them still get the API's error shape.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: ERROR_MESSAGES['error.badRequest'],
+        key: 'error.badRequest',
+      });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
     routerOptions: {
       // `$sort[lastname]=1`, `$select[]=a`, `status[$in][]=1`: bracket syntax as the list contract uses it.
       querystringParser: (query) => qs.parse(query, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),

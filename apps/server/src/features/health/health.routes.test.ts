@@ -54,3 +54,24 @@ describe('GET /health', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('requests the HTTP parser refuses', () => {
+  it('answer 400 in the API error shape', async () => {
+    const { connect } = await import('node:net');
+    const t = await buildTestApp({ seed: false });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write('GET /api/v1/users-lit?lit-search=MÜLL HTTP/1.1\r\nHost: x\r\n\r\n'),
+      );
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    await t.close();
+    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toMatchObject({ statusCode: 400, key: 'error.badRequest' });
+  });
+});
