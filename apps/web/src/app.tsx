@@ -5,7 +5,9 @@ import { Route } from 'react-router-dom';
 import { useI18nextProvider } from 'ra-i18n-i18next';
 import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts/brand';
 import type { Brand } from '@tourdesk/contracts';
+import { agenciesResources, MyAgencyPage } from './features/agencies/agencies.resource.tsx';
 import { brandsResource } from './features/brands/brands.resource.tsx';
+import { customersResources } from './features/customers/customers.resource.tsx';
 import { rolesResource } from './features/roles/roles.resource.tsx';
 import { settingsResource } from './features/settings/settings.resource.tsx';
 import { usersResources } from './features/users/users.resource.tsx';
@@ -118,11 +120,14 @@ function TourdeskAdmin({ brand, maintenance }: { brand: Brand; maintenance: bool
             </CustomRoutes>
             <CustomRoutes>
               <Route path="/appuser/myProfile" element={<ProfilePage />} />
+              <Route path="/agencies/myProfile" element={<MyAgencyPage />} />
               <Route path="/debug" element={<DebugPage />} />
               {unavailableRoutes.map(({ path, titleKey }) => (
                 <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
               ))}
             </CustomRoutes>
+            {customersResources}
+            {agenciesResources}
             {usersResources}
             {rolesResource}
             {settingsResource}

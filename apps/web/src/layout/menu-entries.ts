@@ -88,9 +88,9 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     key: 'agency',
     icon: StorefrontIcon,
     entries: [
-      entry('agencies', '/agencies', ['admin'], BusinessIcon),
-      entry('myAgency', '/agencies/myProfile', ['agencydata-read'], StorefrontIcon),
-      entry('agencyCustomers', '/agencies/customers', ['agencydata-read'], PeopleIcon),
+      entry('agencies', '/agencies', ['admin'], BusinessIcon, true),
+      entry('myAgency', '/agencies/myProfile', ['agencydata-read'], StorefrontIcon, true),
+      entry('agencyCustomers', '/agencies/customers', ['agencydata-read'], PeopleIcon, true),
       entry('agencyBookings', '/agencies/vorgang', ['agencydata-read'], ReceiptLongIcon),
       entry('agencyBook', '/agencies/booking', ['agencydata-read'], ShoppingCartIcon),
       entry('agencyCommission', '/agencies/provision', ['agencydata-read'], EuroIcon),
@@ -109,8 +109,8 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
     key: 'customers',
     icon: PeopleIcon,
     entries: [
-      entry('customers', '/customers', ['customers-read'], PeopleIcon),
-      entry('drivers', '/customers/drivers', ['user-read'], DirectionsBusIcon),
+      entry('customers', '/customers', ['customers-read'], PeopleIcon, true),
+      entry('drivers', '/customers/drivers', ['user-read'], DirectionsBusIcon, true),
     ],
   },
   {

@@ -1,6 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import { hasAnyPermission, type PermissionName, type PermissionSubject } from '@tourdesk/contracts/permissions';
-import type { LoginResponse, UserData } from '@tourdesk/contracts';
+import type { LoginResponse, LoginSelection, UserData } from '@tourdesk/contracts';
 import { api } from './api-client.ts';
 import { clearToken, getToken, setToken } from './auth-token.ts';
 import { RESOURCES, type ResourceAction } from './resources.ts';
@@ -48,15 +48,26 @@ export function canAccessResource(subject: PermissionSubject | null, resource: s
  * cookie and goes to the login page (spec §4).
  */
 export const authProvider: AuthProvider = {
-  async login({ email, password, kind }: { email: string; password: string; kind?: 'staff' | 'app' }) {
+  /** Logs in; when the address opens several kinds of account, answers the choice instead (selection login). */
+  async login({
+    email,
+    password,
+    kind,
+  }: {
+    email: string;
+    password: string;
+    kind?: 'staff' | 'app';
+  }): Promise<LoginSelection | undefined> {
     forgetUserData();
-    const response = await api<LoginResponse>('/authentication', {
+    const response = await api<LoginResponse | LoginSelection>('/authentication', {
       method: 'POST',
       body: { strategy: 'local', email, password, ...(kind ? { kind } : {}) },
       anonymous: true,
     });
+    if ('selection' in response) return response;
     setToken(response.accessToken);
     current = Promise.resolve(response.user);
+    return undefined;
   },
   async logout() {
     clearToken();

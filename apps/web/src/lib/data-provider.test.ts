@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { changedFields, listQuery } from './data-provider.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changedFields, dataProvider, listQuery, offsetListQuery } from './data-provider.ts';
 import { RESOURCES } from './resources.ts';
 
 describe('the list contract as react-admin speaks it', () => {
@@ -50,5 +50,68 @@ describe('the list contract as react-admin speaks it', () => {
         { id: 1, firstname: 'Jörg', lastname: 'Weiss', phones: [], roleName: 'office', updatedAt: 'z' },
       ),
     ).toEqual({ lastname: 'Weiß', phones: [{ type: 'phone-mobile', value: '1' }] });
+  });
+});
+
+describe('resources on other endpoints', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("pages the agency customers the booking system's way: limit, offset, search, no sort", () => {
+    const query = new URLSearchParams(
+      offsetListQuery(RESOURCES['agencies/customers']!, {
+        pagination: { page: 2, perPage: 150 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: { q: 'Müller', getCustomersFor: 3 },
+      }),
+    );
+    expect(Object.fromEntries(query)).toEqual({ limit: '150', offset: '150', search: 'Müller', getCustomersFor: '3' });
+  });
+
+  it('lists drivers as the customers flagged as drivers', () => {
+    const query = new URLSearchParams(
+      listQuery(RESOURCES['customers/drivers']!, { pagination: { page: 1, perPage: 20 } }),
+    );
+    expect(query.get('driversOnly')).toBe('true');
+    expect(RESOURCES['customers/drivers']!.read).toBe('/customers');
+  });
+
+  it('asks the agency call for the list and /customers for one record', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        const body = url.includes('/ratio/')
+          ? { total: 1, limit: 150, offset: 0, data: [{ id: 5, kennziffer: '200005', name: 'Weiß, Jörg' }] }
+          : { id: 5, name: 'Weiß, Jörg' };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }),
+    );
+    const list = await dataProvider.getList('agencies/customers', {
+      pagination: { page: 1, perPage: 150 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { getCustomersFor: 3 },
+    });
+    expect(list).toEqual({ total: 1, data: [{ id: 5, kennziffer: '200005', name: 'Weiß, Jörg' }] });
+    await dataProvider.getOne('agencies/customers', { id: 5 });
+    expect(urls).toEqual(['/api/v1/ratio/api/agencies/?limit=150&offset=0&getCustomersFor=3', '/api/v1/customers/5']);
+  });
+
+  it('registers a driver and takes the customer out of the answer', async () => {
+    const calls: Array<{ url: string; method?: string }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, method: init?.method });
+        return new Response(JSON.stringify({ customer: { id: 42, name: 'Bäumer, Dieter' }, userId: 7 }), {
+          status: 201,
+        });
+      }),
+    );
+    const created = await dataProvider.create('customers/drivers', {
+      data: { firstName: 'Dieter', surname: 'Bäumer', loginEmail: 'd@example.com' },
+    });
+    expect(created.data).toEqual({ id: 42, name: 'Bäumer, Dieter' });
+    expect(calls).toEqual([{ url: '/api/v1/registration-driver', method: 'POST' }]);
   });
 });

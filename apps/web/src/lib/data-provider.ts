@@ -50,12 +50,30 @@ export function listQuery(config: ResourceApi, params: Partial<GetListParams>): 
   return query.toString();
 }
 
+/** The booking system's paging (`limit`, `offset`, `search`); it has no sort, so none is sent. */
+export function offsetListQuery(config: ResourceApi, params: Partial<GetListParams>): string {
+  const query = new URLSearchParams();
+  const { page = 1, perPage = 20 } = params.pagination ?? {};
+  const limit = perPage === -1 ? ALL_ITEMS_LIMIT : perPage;
+  query.set('limit', String(limit));
+  query.set('offset', String((page - 1) * limit));
+  const filter = { ...(params.filter ?? {}), ...(config.fixedFilter ?? {}) };
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    query.set(key === 'q' ? 'search' : key, String(value));
+  }
+  return query.toString();
+}
+
 const path = (base: string, id?: Identifier) => (id === undefined ? base : `${base}/${encodeURIComponent(String(id))}`);
 
 export const dataProvider: DataProvider = {
   async getList<RecordType extends RaRecord>(resource: string, params: GetListParams) {
     const config = resourceApi(resource);
-    const page = await api<Page<Row>>(`${config.read}?${listQuery(config, params)}`, { signal: params.signal });
+    const query = config.paging === 'offset' ? offsetListQuery(config, params) : listQuery(config, params);
+    const page = await api<Pick<Page<Row>, 'total' | 'data'>>(`${config.list ?? config.read}?${query}`, {
+      signal: params.signal,
+    });
     return { data: page.data.map((row) => withId<RecordType>(config, row)), total: page.total };
   },
   async getOne<RecordType extends RaRecord>(resource: string, params: GetOneParams) {
@@ -83,7 +101,8 @@ export const dataProvider: DataProvider = {
   },
   async create<RecordType extends RaRecord>(resource: string, params: CreateParams) {
     const config = resourceApi(resource);
-    const row = await api<Row>(config.create ?? config.read, { method: 'POST', body: params.data });
+    const answer = await api<Row>(config.create ?? config.read, { method: 'POST', body: params.data });
+    const row = config.createResult ? (answer[config.createResult] as Row) : answer;
     return { data: withId<RecordType>(config, row) };
   },
   async update<RecordType extends RaRecord>(resource: string, params: UpdateParams) {
@@ -129,4 +148,6 @@ const READ_ONLY_FIELDS = new Set([
   'vc_card',
   'permissions',
   'userCount',
+  'customerCount',
+  'agencyName',
 ]);

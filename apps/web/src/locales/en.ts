@@ -1,8 +1,10 @@
 import { ERROR_MESSAGES } from '@tourdesk/contracts/errors';
 import { raEnglish } from './ra/en.ts';
 import app from './app/en.json';
+import agencies from '../features/agencies/locales/en.json';
 import auth from '../features/auth/locales/en.json';
 import brands from '../features/brands/locales/en.json';
+import customers from '../features/customers/locales/en.json';
 import roles from '../features/roles/locales/en.json';
 import settings from '../features/settings/locales/en.json';
 import users from '../features/users/locales/en.json';
@@ -18,7 +20,9 @@ export const messages: Messages = mergeMessages(
   app,
   errors,
   auth,
+  agencies,
   brands,
+  customers,
   roles,
   settings,
   users,

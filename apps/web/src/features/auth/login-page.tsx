@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthProvider, useTranslate } from 'react-admin';
+import type { LoginSelection } from '@tourdesk/contracts';
 import { loadUserData } from '../../lib/auth-provider.ts';
 import { getToken } from '../../lib/auth-token.ts';
 import { AuthLayout, IframeAuthLayout } from './auth-layout.tsx';
@@ -24,6 +25,12 @@ function useRedirectWhenLoggedIn() {
   }, [navigate]);
 }
 
+type Next = { nextPathname?: string; nextSearch?: string } | null;
+
+/** The credentials waiting for the user's choice on the selection login page. */
+let pendingSelection: { email: string; password: string; choices: LoginSelection['selection']; next: Next } | null =
+  null;
+
 /**
  * Logs in, refreshes react-admin's view of the session (its cached "not logged in" would otherwise send
  * the user straight back here) and returns to the page first wanted (spec §4).
@@ -33,9 +40,16 @@ function useLogin() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const next = location.state as { nextPathname?: string; nextSearch?: string } | null;
-  return async (credentials: { email: string; password: string }) => {
-    await authProvider!.login(credentials);
+  const next = (location.state as Next) ?? pendingSelection?.next ?? null;
+  return async (credentials: { email: string; password: string; kind?: 'staff' | 'app' }) => {
+    const selection = (await authProvider!.login(credentials)) as LoginSelection | undefined;
+    if (selection) {
+      // Kept in memory only, never in the URL or the browser history.
+      pendingSelection = { ...credentials, choices: selection.selection, next };
+      navigate('/auth/selection-login');
+      return;
+    }
+    pendingSelection = null;
     await queryClient.invalidateQueries({ queryKey: ['auth'] });
     const wanted =
       next?.nextPathname && !next.nextPathname.startsWith('/auth/') ? next.nextPathname + (next.nextSearch ?? '') : '/';
@@ -43,7 +57,7 @@ function useLogin() {
   };
 }
 
-function LoginForm({ compact = false }: { compact?: boolean }) {
+function LoginForm({ compact = false, iframe = false }: { compact?: boolean; iframe?: boolean }) {
   const translate = useTranslate();
   const login = useLogin();
   const [email, setEmail] = useState('');
@@ -115,6 +129,14 @@ function LoginForm({ compact = false }: { compact?: boolean }) {
       >
         {translate('auth.login.submit')}
       </Button>
+      <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Link component={RouterLink} to={iframe ? '/auth/forgotIframe' : '/auth/forgot'} variant="body2">
+          {translate('auth.links.forgot')}
+        </Link>
+        <Link component={RouterLink} to={iframe ? '/auth/registerIframe' : '/auth/register'} variant="body2">
+          {translate('auth.links.register')}
+        </Link>
+      </Stack>
     </Box>
   );
 }
@@ -147,7 +169,48 @@ export function LoginLightPage() {
 export function LoginIframePage() {
   return (
     <IframeAuthLayout>
-      <LoginForm />
+      <LoginForm iframe />
     </IframeAuthLayout>
+  );
+}
+
+/**
+ * /auth/selection-login: the e-mail opens several kinds of account (back office, agency portal, traveller
+ * app); the user picks one and is logged in to it.
+ */
+export function SelectionLoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [error, setError] = useState<string | null>(null);
+  const pending = pendingSelection;
+  if (!pending) return <Navigate to="/auth/login" replace />;
+  const choose = async (kind: 'staff' | 'app') => {
+    try {
+      await login({ email: pending.email, password: pending.password, kind });
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+  return (
+    <AuthLayout>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate('auth.selection.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('auth.selection.text', { email: pending.email })}
+      </Typography>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate(error)}
+        </Alert>
+      ) : null}
+      <Stack spacing={1.5}>
+        {pending.choices.map((choice) => (
+          <Button key={choice.kind} variant="outlined" size="large" onClick={() => void choose(choice.kind)}>
+            {translate(`auth.selection.${choice.area}`)}
+          </Button>
+        ))}
+      </Stack>
+    </AuthLayout>
   );
 }

@@ -15,6 +15,7 @@ import {
 import { Box } from '@mui/material';
 import { EMAIL_TYPES, PHONE_TYPES } from '@tourdesk/contracts';
 import { useSelectChoices } from '../../lib/settings.ts';
+import { AgencyInput } from '../agencies/agency-input.tsx';
 
 export type UserFormVariant = 'create' | 'edit' | 'profile';
 
@@ -89,6 +90,11 @@ export function UserForm({
               </ReferenceInput>
               <TextInput source="status" label="users.fields.status" />
             </Box>
+            {kind === 'staff' ? (
+              <Box sx={row}>
+                <AgencyInput source="agencyId" label="users.fields.agency" helperText="users.help.agency" />
+              </Box>
+            ) : null}
             <Box sx={row}>
               <TextInput source="ratio_id" label="users.fields.ratio_id" isRequired={kind === 'app'} />
               <TextInput source="kuschick_id" label="users.fields.kuschick_id" />

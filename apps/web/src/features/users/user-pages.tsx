@@ -27,6 +27,7 @@ const copyOf = (record: RaRecord) => ({
   status: record.status,
   isActive: record.isActive,
   isDriver: record.isDriver,
+  agencyId: record.agencyId,
   street: record.street,
   number: record.number,
   zip: record.zip,

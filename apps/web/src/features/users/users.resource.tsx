@@ -29,7 +29,7 @@ export const usersResources = [
     icon={PersonIcon}
     recordRepresentation={(record) => `${record.firstname} ${record.lastname}`}
   >
-    <Route path="copy/:id?" element={<StaffCopy />} />
+    <Route path="copy/:id?/*" element={<StaffCopy />} />
   </Resource>,
   <Resource
     key="app/users"
@@ -40,7 +40,7 @@ export const usersResources = [
     icon={AppUsersIcon}
     recordRepresentation={(record) => `${record.firstname} ${record.lastname}`}
   >
-    <Route path="copy/:id?" element={<AppCopy />} />
+    <Route path="copy/:id?/*" element={<AppCopy />} />
   </Resource>,
   <Resource key="users-disabled" name="users-disabled" list={DisabledList} edit={StaffEdit} icon={BlockIcon} />,
 ];
