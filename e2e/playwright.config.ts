@@ -35,7 +35,8 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
-    command: `rm -f .tmp/e2e.db* && node ../apps/server/src/main.ts`,
+    // The server with a real SMTP server beside it (support/serve-with-smtp.ts): mails land in .tmp/mails.
+    command: `rm -f .tmp/e2e.db* && node support/serve-with-smtp.ts`,
     url: `${BASE_URL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -65,6 +65,7 @@ const EVERYTHING = [
   '/time/todo',
   '/users',
   '/roles',
+  '/email/debug',
   '/basedata/thirdparty',
   ...SUPERADMIN_ONLY,
 ];

@@ -33,6 +33,23 @@ const loginPages = () => import('./features/auth/login-page.tsx');
 const LoginPage = lazy(() => loginPages().then((m) => ({ default: m.LoginPage })));
 const LoginLightPage = lazy(() => loginPages().then((m) => ({ default: m.LoginLightPage })));
 const LoginIframePage = lazy(() => loginPages().then((m) => ({ default: m.LoginIframePage })));
+const SelectionLoginPage = lazy(() => loginPages().then((m) => ({ default: m.SelectionLoginPage })));
+const registerPages = () => import('./features/auth/register-page.tsx');
+const RegisterPage = lazy(() => registerPages().then((m) => ({ default: m.RegisterPage })));
+const RegisterIframePage = lazy(() => registerPages().then((m) => ({ default: m.RegisterIframePage })));
+const RegisterSavedIframePage = lazy(() => registerPages().then((m) => ({ default: m.RegisterSavedIframePage })));
+const accountPages = () => import('./features/auth/account-pages.tsx');
+const VerifyEmailPage = lazy(() => accountPages().then((m) => ({ default: m.VerifyEmailPage })));
+const ForgotPage = lazy(() => accountPages().then((m) => ({ default: m.ForgotPage })));
+const ForgotIframePage = lazy(() => accountPages().then((m) => ({ default: m.ForgotIframePage })));
+const ResetPage = lazy(() => accountPages().then((m) => ({ default: m.ResetPage })));
+const ResetIframePage = lazy(() => accountPages().then((m) => ({ default: m.ResetIframePage })));
+const SetPasswordPage = lazy(() => accountPages().then((m) => ({ default: m.SetPasswordPage })));
+const DisablePage = lazy(() => accountPages().then((m) => ({ default: m.DisablePage })));
+const DeleteAccountPage = lazy(() => accountPages().then((m) => ({ default: m.DeleteAccountPage })));
+const EmailDebugPage = lazy(() =>
+  import('./features/mail/email-debug-page.tsx').then((m) => ({ default: m.EmailDebugPage })),
+);
 const LogoutPage = lazy(() => import('./features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })));
 
 const store = localStorageStore('1', 'tourdesk');
@@ -116,12 +133,27 @@ function TourdeskAdmin({ brand, maintenance }: { brand: Brand; maintenance: bool
               <Route path="/auth/login-light" element={<LoginLightPage />} />
               <Route path="/auth/loginIframe" element={<LoginIframePage />} />
               <Route path="/auth/logout" element={<LogoutPage />} />
+              <Route path="/auth/selection-login" element={<SelectionLoginPage />} />
+              <Route path="/auth/register" element={<RegisterPage />} />
+              <Route path="/auth/signup" element={<RegisterPage />} />
+              <Route path="/auth/registerIframe" element={<RegisterIframePage />} />
+              <Route path="/auth/signupIframe" element={<RegisterIframePage />} />
+              <Route path="/auth/save_registerIframe" element={<RegisterSavedIframePage />} />
+              <Route path="/auth/verify-email/:code" element={<VerifyEmailPage />} />
+              <Route path="/auth/forgot" element={<ForgotPage />} />
+              <Route path="/auth/forgotIframe" element={<ForgotIframePage />} />
+              <Route path="/auth/reset-page/:code?" element={<ResetPage />} />
+              <Route path="/auth/reset-pageIframe/:code?" element={<ResetIframePage />} />
+              <Route path="/auth/set-password/:code?" element={<SetPasswordPage />} />
+              <Route path="/auth/disable/:code?" element={<DisablePage />} />
+              <Route path="/auth/delete-account" element={<DeleteAccountPage />} />
               <Route path="/maintenance" element={<MaintenancePage />} />
             </CustomRoutes>
             <CustomRoutes>
               <Route path="/appuser/myProfile" element={<ProfilePage />} />
               <Route path="/agencies/myProfile" element={<MyAgencyPage />} />
               <Route path="/debug" element={<DebugPage />} />
+              <Route path="/email/debug" element={<EmailDebugPage />} />
               {unavailableRoutes.map(({ path, titleKey }) => (
                 <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
               ))}

@@ -30,6 +30,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import LocationOnIcon from '@mui/icons-material/LocationOn';
 import LuggageIcon from '@mui/icons-material/Luggage';
 import MapIcon from '@mui/icons-material/Map';
+import OutboxIcon from '@mui/icons-material/Outbox';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import MenuIcon from '@mui/icons-material/Menu';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
@@ -207,6 +208,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
       entry('roles', '/roles', ['admin'], AdminPanelSettingsIcon, true),
       entry('settings', '/system/settings', ['superadmin'], TuneIcon, true),
       entry('brands', '/system/brands', ['superadmin'], BrandingWatermarkIcon, true),
+      entry('outbox', '/email/debug', ['admin'], OutboxIcon, true),
       entry('import', '/system/import', ['superadmin'], ImportExportIcon),
       entry('cronjobs', '/system/cronjobs', ['superadmin'], ScheduleIcon),
       entry('defaultComponent', '/defaultcomponent', ['superadmin'], ExtensionIcon),

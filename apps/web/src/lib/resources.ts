@@ -67,7 +67,14 @@ const only = (permission: PermissionName): ResourceApi['permissions'] => ({
 
 export const RESOURCES: Record<string, ResourceApi> = {
   users: { read: '/users-lit', permissions: USER_RIGHTS },
-  'users-disabled': { read: '/users-lit', fixedFilter: { isActive: false }, permissions: USER_RIGHTS },
+  // Blocked users: created through /users-disabled (no access until activated by mail), listed from /users-lit.
+  'users-disabled': {
+    read: '/users-lit',
+    create: '/users-disabled',
+    fixedFilter: { isActive: false },
+    permissions: USER_RIGHTS,
+  },
+  'email/debug': { read: '/mail-outbox', permissions: only('admin') },
   'app/users': { read: '/users-app', permissions: USER_RIGHTS },
   roles: {
     read: '/roles-lit',

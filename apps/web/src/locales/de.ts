@@ -6,6 +6,7 @@ import brands from '../features/brands/locales/de.json';
 import customers from '../features/customers/locales/de.json';
 import roles from '../features/roles/locales/de.json';
 import settings from '../features/settings/locales/de.json';
+import mail from '../features/mail/locales/de.json';
 import users from '../features/users/locales/de.json';
 import { mergeMessages, type Messages } from './merge.ts';
 
@@ -18,5 +19,6 @@ export const messages: Messages = mergeMessages(
   customers,
   roles,
   settings,
+  mail,
   users,
 );

@@ -7,6 +7,7 @@ import brands from '../features/brands/locales/en.json';
 import customers from '../features/customers/locales/en.json';
 import roles from '../features/roles/locales/en.json';
 import settings from '../features/settings/locales/en.json';
+import mail from '../features/mail/locales/en.json';
 import users from '../features/users/locales/en.json';
 import { mergeMessages, type Messages } from './merge.ts';
 
@@ -25,5 +26,6 @@ export const messages: Messages = mergeMessages(
   customers,
   roles,
   settings,
+  mail,
   users,
 );

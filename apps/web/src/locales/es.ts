@@ -6,6 +6,7 @@ import brands from '../features/brands/locales/es.json';
 import customers from '../features/customers/locales/es.json';
 import roles from '../features/roles/locales/es.json';
 import settings from '../features/settings/locales/es.json';
+import mail from '../features/mail/locales/es.json';
 import users from '../features/users/locales/es.json';
 import { mergeMessages, type Messages } from './merge.ts';
 
@@ -18,5 +19,6 @@ export const messages: Messages = mergeMessages(
   customers,
   roles,
   settings,
+  mail,
   users,
 );

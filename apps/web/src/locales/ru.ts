@@ -6,6 +6,7 @@ import brands from '../features/brands/locales/ru.json';
 import customers from '../features/customers/locales/ru.json';
 import roles from '../features/roles/locales/ru.json';
 import settings from '../features/settings/locales/ru.json';
+import mail from '../features/mail/locales/ru.json';
 import users from '../features/users/locales/ru.json';
 import { mergeMessages, type Messages } from './merge.ts';
 
@@ -18,5 +19,6 @@ export const messages: Messages = mergeMessages(
   customers,
   roles,
   settings,
+  mail,
   users,
 );

@@ -15,7 +15,7 @@ import {
 } from 'react-admin';
 
 import { DateTimeTextField } from '../../ui/formatted-fields.tsx';
-import { ActivateButton } from './activate-button.tsx';
+import { ActivateButton, ResendActivationButton } from './activate-button.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 
@@ -42,7 +42,6 @@ const fullName = (record: RaRecord) => `${record.firstname ?? ''} ${record.lastn
 /** /users, /app/users and /users-disabled: search, sort, paging of 20 (or all), a compact list on phones. */
 export function UserList({ variant }: UserListProps) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const canCreate = variant !== 'disabled';
   return (
     <List
       filters={filters}
@@ -52,7 +51,7 @@ export function UserList({ variant }: UserListProps) {
       actions={
         <TopToolbar>
           <FilterButton />
-          {canCreate ? <CreateButton /> : null}
+          <CreateButton />
           <ExportButton />
         </TopToolbar>
       }
@@ -78,7 +77,14 @@ export function UserList({ variant }: UserListProps) {
             <DateTimeTextField source="lastLogin" />
           </DataTable.Col>
           <DataTable.Col label="" disableSort>
-            {variant === 'disabled' ? <ActivateButton /> : <CopyButton />}
+            {variant === 'disabled' ? (
+              <>
+                <ResendActivationButton />
+                <ActivateButton />
+              </>
+            ) : (
+              <CopyButton />
+            )}
           </DataTable.Col>
         </DataTable>
       )}

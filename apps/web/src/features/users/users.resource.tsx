@@ -42,5 +42,13 @@ export const usersResources = [
   >
     <Route path="copy/:id?/*" element={<AppCopy />} />
   </Resource>,
-  <Resource key="users-disabled" name="users-disabled" list={DisabledList} edit={StaffEdit} icon={BlockIcon} />,
+  // A user created here stays blocked until activated from the mail (POST /users-disabled).
+  <Resource
+    key="users-disabled"
+    name="users-disabled"
+    list={DisabledList}
+    create={StaffCreate}
+    edit={StaffEdit}
+    icon={BlockIcon}
+  />,
 ];

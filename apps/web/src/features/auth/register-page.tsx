@@ -1,0 +1,259 @@
+import { useState } from 'react';
+import { Box, Checkbox, FormControlLabel, FormHelperText, Link, MenuItem, TextField } from '@mui/material';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { api } from '../../lib/api-client.ts';
+import { useBrand } from '../../lib/brand.tsx';
+import { AuthLayout, IframeAuthLayout } from './auth-layout.tsx';
+import { ErrorNotice, Field, FormTitle, SubmitButton, SuccessNotice, useSubmit } from './auth-forms.tsx';
+
+const TRANSLATED = ['de', 'en', 'es', 'ru'];
+
+function RegisterForm({ iframe }: { iframe: boolean }) {
+  const translate = useTranslate();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const [locale] = useLocaleState();
+  const [values, setValues] = useState({
+    salutation: '',
+    firstname: '',
+    lastname: '',
+    address: '',
+    zip: '',
+    city: '',
+    tel: '',
+    email: '',
+    password: '',
+    passwordRepeat: '',
+  });
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [acceptPrivacy, setAcceptPrivacy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const set = (name: keyof typeof values) => (value: string) =>
+    setValues((previous) => ({ ...previous, [name]: value }));
+  const { busy, message, fields, submit } = useSubmit(
+    () =>
+      api<{ email: string }>('/registration', {
+        method: 'POST',
+        anonymous: true,
+        body: {
+          ...values,
+          salutation: values.salutation === '' ? null : Number(values.salutation),
+          acceptTerms,
+          acceptPrivacy,
+          language: TRANSLATED.includes(locale) ? locale : 'en',
+        },
+      }),
+    (result) => {
+      if (iframe) navigate('/auth/save_registerIframe', { state: { email: result.email } });
+      else setDone(result.email);
+    },
+  );
+  if (done) {
+    return (
+      <>
+        <FormTitle title={translate('auth.register.title')} />
+        <SuccessNotice>{translate('auth.register.sent', { email: done })}</SuccessNotice>
+        <Link component={RouterLink} to="/auth/login">
+          {translate('auth.links.toLogin')}
+        </Link>
+      </>
+    );
+  }
+  const legal = (href: string | null | undefined, label: string) =>
+    href ? (
+      <Link href={href} target="_blank" rel="noopener">
+        {label}
+      </Link>
+    ) : (
+      label
+    );
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <FormTitle
+        title={translate('auth.register.title')}
+        text={translate('auth.register.text', { name: brand.name })}
+      />
+      <ErrorNotice message={message} />
+      <TextField
+        select
+        name="salutation"
+        label={translate('auth.register.salutation')}
+        value={values.salutation}
+        onChange={(event) => set('salutation')(event.target.value)}
+        fullWidth
+        margin="dense"
+      >
+        <MenuItem value="">{translate('options.none')}</MenuItem>
+        {[0, 1, 2].map((id) => (
+          <MenuItem key={id} value={String(id)}>
+            {translate(`options.salutation.${id}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { sm: 2 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        <Field
+          name="firstname"
+          label={translate('auth.register.firstname')}
+          value={values.firstname}
+          onChange={set('firstname')}
+          errors={fields}
+          required
+          autoComplete="given-name"
+        />
+        <Field
+          name="lastname"
+          label={translate('auth.register.lastname')}
+          value={values.lastname}
+          onChange={set('lastname')}
+          errors={fields}
+          required
+          autoComplete="family-name"
+        />
+      </Box>
+      <Field
+        name="address"
+        label={translate('auth.register.address')}
+        value={values.address}
+        onChange={set('address')}
+        errors={fields}
+        autoComplete="street-address"
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { sm: 2 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) minmax(0, 2fr)' },
+        }}
+      >
+        <Field
+          name="zip"
+          label={translate('auth.register.zip')}
+          value={values.zip}
+          onChange={set('zip')}
+          errors={fields}
+          autoComplete="postal-code"
+        />
+        <Field
+          name="city"
+          label={translate('auth.register.city')}
+          value={values.city}
+          onChange={set('city')}
+          errors={fields}
+          autoComplete="address-level2"
+        />
+      </Box>
+      <Field
+        name="tel"
+        label={translate('auth.register.tel')}
+        value={values.tel}
+        onChange={set('tel')}
+        errors={fields}
+        type="tel"
+        autoComplete="tel"
+      />
+      <Field
+        name="email"
+        label={translate('auth.login.email')}
+        value={values.email}
+        onChange={set('email')}
+        errors={fields}
+        type="email"
+        required
+        autoComplete="email"
+      />
+      <Field
+        name="password"
+        label={translate('auth.login.password')}
+        value={values.password}
+        onChange={set('password')}
+        errors={fields}
+        type="password"
+        required
+        autoComplete="new-password"
+      />
+      <Field
+        name="passwordRepeat"
+        label={translate('auth.reset.repeat')}
+        value={values.passwordRepeat}
+        onChange={set('passwordRepeat')}
+        errors={fields}
+        type="password"
+        required
+        autoComplete="new-password"
+      />
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={acceptTerms}
+            onChange={(event) => setAcceptTerms(event.target.checked)}
+            name="acceptTerms"
+          />
+        }
+        label={
+          <>
+            {translate('auth.register.acceptTerms')} ({legal(brand.legalLinks.terms, translate('auth.panel.terms'))})
+          </>
+        }
+      />
+      {fields.acceptTerms ? <FormHelperText error>{translate(fields.acceptTerms)}</FormHelperText> : null}
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={acceptPrivacy}
+            onChange={(event) => setAcceptPrivacy(event.target.checked)}
+            name="acceptPrivacy"
+          />
+        }
+        label={
+          <>
+            {translate('auth.register.acceptPrivacy')} (
+            {legal(brand.legalLinks.privacy, translate('auth.panel.privacy'))})
+          </>
+        }
+      />
+      {fields.acceptPrivacy ? <FormHelperText error>{translate(fields.acceptPrivacy)}</FormHelperText> : null}
+      <SubmitButton busy={busy} label={translate('auth.register.submit')} />
+      <Box sx={{ mt: 2, textAlign: 'center' }}>
+        <Link component={RouterLink} to={iframe ? '/auth/loginIframe' : '/auth/login'}>
+          {translate('auth.links.haveAccount')}
+        </Link>
+      </Box>
+    </Box>
+  );
+}
+
+/** /auth/register and /auth/signup */
+export function RegisterPage() {
+  return (
+    <AuthLayout>
+      <RegisterForm iframe={false} />
+    </AuthLayout>
+  );
+}
+
+/** /auth/registerIframe and /auth/signupIframe, embedded in the operator's websites. */
+export function RegisterIframePage() {
+  return (
+    <IframeAuthLayout>
+      <RegisterForm iframe />
+    </IframeAuthLayout>
+  );
+}
+
+/** /auth/save_registerIframe: what the embedded registration shows once it is sent. */
+export function RegisterSavedIframePage() {
+  const translate = useTranslate();
+  return (
+    <IframeAuthLayout>
+      <FormTitle title={translate('auth.register.title')} />
+      <SuccessNotice>{translate('auth.register.sentGeneric')}</SuccessNotice>
+    </IframeAuthLayout>
+  );
+}
