@@ -155,6 +155,7 @@ export function EmailDebugPage() {
         resource="email/debug"
         filters={filters}
         sort={{ field: 'id', order: 'DESC' }}
+        perPage={20}
         pagination={<ListPagination />}
         exporter={false}
       >
