@@ -6,11 +6,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import autocannon, { type Client } from 'autocannon';
-import type { Scenario, ScenarioKind } from './scenarios.ts';
+import type { Account, Scenario, ScenarioGroup, ScenarioKind } from './scenarios.ts';
 
 export type DriveSpec = {
   baseUrl: string;
-  token: string;
+  /** Bearer token per account the scenarios are sent as. */
+  tokens: Partial<Record<Account, string>>;
   connections: number;
   duration: number;
   warmup: number;
@@ -20,7 +21,9 @@ export type DriveSpec = {
 
 export type ScenarioResult = {
   name: string;
+  group: ScenarioGroup;
   kind: ScenarioKind;
+  account: Account;
   paths: string[];
   requests: number;
   seconds: number;
@@ -41,13 +44,19 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 type Recorder = { latencies: number[]; statuses: Map<number, number> };
 
+function tokenFor(spec: DriveSpec, scenario: Scenario): string {
+  const token = spec.tokens[scenario.account];
+  if (!token) throw new Error(`${scenario.name}: no token for the ${scenario.account} account`);
+  return token;
+}
+
 async function runOnce(spec: DriveSpec, scenario: Scenario, seconds: number, recorder: Recorder | null) {
   return autocannon({
     url: spec.baseUrl,
     connections: spec.connections,
     duration: seconds,
     timeout: 30,
-    headers: { authorization: `Bearer ${spec.token}`, accept: 'application/json' },
+    headers: { authorization: `Bearer ${tokenFor(spec, scenario)}`, accept: 'application/json' },
     requests: scenario.paths.map((path) => ({ method: 'GET', path })),
     setupClient: (client: Client) => {
       if (!recorder) return;
@@ -62,7 +71,9 @@ async function runOnce(spec: DriveSpec, scenario: Scenario, seconds: number, rec
 /** Checks that every path answers 200 before loading it, so a wrong URL fails at once with its message. */
 async function probe(spec: DriveSpec, scenario: Scenario): Promise<void> {
   for (const path of scenario.paths) {
-    const response = await fetch(spec.baseUrl + path, { headers: { authorization: `Bearer ${spec.token}` } });
+    const response = await fetch(spec.baseUrl + path, {
+      headers: { authorization: `Bearer ${tokenFor(spec, scenario)}` },
+    });
     if (response.status !== 200) {
       throw new Error(`${scenario.name}: GET ${path} answered ${response.status}: ${await response.text()}`);
     }
@@ -102,7 +113,9 @@ export async function runScenario(spec: DriveSpec, scenario: Scenario): Promise<
   );
   return {
     name: scenario.name,
+    group: scenario.group,
     kind: scenario.kind,
+    account: scenario.account,
     paths: scenario.paths,
     requests,
     seconds,
@@ -127,7 +140,7 @@ async function main(): Promise<void> {
   const spec = JSON.parse(raw) as DriveSpec;
   const results: ScenarioResult[] = [];
   for (const scenario of spec.scenarios) {
-    process.stderr.write(`  ${scenario.name.padEnd(16)} warm-up ${spec.warmup} s, measuring ${spec.duration} s … `);
+    process.stderr.write(`  ${scenario.name.padEnd(26)} warm-up ${spec.warmup} s, measuring ${spec.duration} s … `);
     const result = await runScenario(spec, scenario);
     process.stderr.write(
       `${result.rps.toFixed(1)} req/s, p95 ${result.latencyMs.p95.toFixed(1)} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}\n`,

@@ -1,8 +1,9 @@
 /**
- * Word lists for realistic German staff records. Surnames come in rough order of frequency (the generator
+ * Word lists for realistic German staff and customer records. Surnames come in rough order of frequency (the generator
  * draws earlier entries more often), with the umlauts and ß that make search normalisation matter.
  */
-export const FIRST_NAMES = [
+/** Female first names (customers get salutation 1, as in the demo data). */
+export const FEMALE_FIRST_NAMES = [
   'Anna',
   'Andrea',
   'Angelika',
@@ -46,6 +47,10 @@ export const FIRST_NAMES = [
   'Sybille',
   'Ursula',
   'Zoë',
+] as const;
+
+/** Male first names (salutation 0). */
+export const MALE_FIRST_NAMES = [
   'Alexander',
   'Andreas',
   'Bernd',
@@ -88,6 +93,8 @@ export const FIRST_NAMES = [
   'Werner',
   'Wolfgang',
 ] as const;
+
+export const FIRST_NAMES = [...FEMALE_FIRST_NAMES, ...MALE_FIRST_NAMES] as const;
 
 export const SURNAMES = [
   'Müller',
@@ -289,6 +296,18 @@ export const MAIL_DOMAINS = [
   'busreisen-mueller.example',
   'mail.example',
   'post.example',
+] as const;
+
+/** Mail domains of private customer addresses (reserved `.example` names standing for web.de, gmx.de, …). */
+export const PRIVATE_MAIL_DOMAINS = [
+  'web.example',
+  'web.example',
+  'gmx.example',
+  'gmx.example',
+  't-online.example',
+  'posteo.example',
+  'mailbox.example',
+  'mail.example',
 ] as const;
 
 /**

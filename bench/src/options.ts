@@ -8,7 +8,10 @@ export type BenchOptions = {
   engines: EngineName[];
   /** PostgreSQL URL of the bench database (dropped and recreated unless `reuse`). */
   postgresUrl: string;
+  /** Staff users to generate (when a users scenario runs). */
   users: number;
+  /** Customers to generate (when a customers scenario runs). */
+  customers: number;
   /** Seconds per measured scenario run. */
   duration: number;
   /** Seconds of warm-up before each measured run. */
@@ -26,18 +29,20 @@ export type BenchOptions = {
 export const USAGE = `npm run bench -- [options]
 
   --db sqlite|postgres|both   databases to run on (default: sqlite, plus postgres when BENCH_DATABASE_URL is set)
-  --users N                   staff users to generate (default 200000)
+  --users N                   staff users to generate (default 200000; only when a users scenario runs)
+  --customers N               customers to generate (default 250000; only when a customers scenario runs)
   --duration S                seconds per measured scenario (default 10)
   --warmup S                  seconds of warm-up before each scenario (default 3)
   --connections C             concurrent connections (default 10)
   --port P                    port for the API under test (default 3210, the next free one when taken)
   --only NAME[,NAME]          run only the scenarios whose names contain one of these words
+                              (users, customers, list, search, …)
   --reuse                     keep the bench database when it already holds the generated users
   --server FILE               server entry to start (default apps/server/src/main.ts), e.g. another checkout's
   --help                      this text
 
-Environment: BENCH_DB, BENCH_USERS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS, BENCH_PORT,
-BENCH_SERVER stand in for the flags; BENCH_DATABASE_URL is the PostgreSQL database to use
+Environment: BENCH_DB, BENCH_USERS, BENCH_CUSTOMERS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS,
+BENCH_PORT, BENCH_SERVER stand in for the flags; BENCH_DATABASE_URL is the PostgreSQL database to use
 (default postgres://postgres@127.0.0.1:5432/tourdesk_bench). It is dropped and recreated on every run.`;
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/tourdesk_bench';
@@ -73,6 +78,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     options: {
       db: { type: 'string' },
       users: { type: 'string' },
+      customers: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
@@ -90,6 +96,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     engines: parseEngines(values.db ?? env.BENCH_DB, Boolean(env.BENCH_DATABASE_URL)),
     postgresUrl,
     users: positiveInt('--users', values.users ?? env.BENCH_USERS, 200_000),
+    customers: positiveInt('--customers', values.customers ?? env.BENCH_CUSTOMERS, 250_000),
     duration: positiveInt('--duration', values.duration ?? env.BENCH_DURATION, 10),
     warmup: positiveInt('--warmup', values.warmup ?? env.BENCH_WARMUP, 3),
     connections: positiveInt('--connections', values.connections ?? env.BENCH_CONNECTIONS, 10),

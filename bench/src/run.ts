@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: generates staff users at volume, starts the real server on that database and drives
- * GET /users-lit (pages, sorting, lit-search) over loopback with autocannon. See bench/README.md.
+ * `npm run bench`: generates staff users and customers at volume, starts the real server on that database
+ * and drives GET /users-lit and GET /customers (pages, sorting, lit-search) over loopback with autocannon.
+ * See bench/README.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,15 +10,29 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
 import type { DriveSpec, ScenarioResult } from './drive.ts';
-import { BENCH_DIR, countGenerated, generateUsers, migrateAndSeed, recreateDatabase, targetFor } from './generate.ts';
+import {
+  BENCH_DIR,
+  countGenerated,
+  finishLoad,
+  generateCustomers,
+  generateUsers,
+  migrateAndSeed,
+  recreateDatabase,
+  targetFor,
+  type Generated,
+} from './generate.ts';
 import { parseOptions, USAGE, type BenchOptions, type EngineName } from './options.ts';
 import { cpuSnapshot, otherWork } from './cpu.ts';
 import { formatTable, meetsTarget } from './report.ts';
-import { P95_TARGET_MS, SCENARIOS } from './scenarios.ts';
+import { P95_TARGET_MS, selectScenarios, type Account, type Scenario } from './scenarios.ts';
 import { freePort, hasTaskset, login, pinned, startServer, type RunningServer } from './server.ts';
 
 const DEFAULT_SERVER = resolve(import.meta.dirname, '../../apps/server/src/main.ts');
-const ADMIN = { email: 'admin@example.com', password: 'Demo1234!' };
+/** The demo accounts scenarios are sent as: admin for the user list, office (customers-read) for customers. */
+const ACCOUNTS: Record<Account, { email: string; password: string }> = {
+  admin: { email: 'admin@example.com', password: 'Demo1234!' },
+  office: { email: 'office@example.com', password: 'Demo1234!' },
+};
 const DATA_DIR = resolve(BENCH_DIR, '.data');
 const RESULTS_DIR = resolve(BENCH_DIR, 'results');
 
@@ -36,19 +51,58 @@ async function engineVersion(handle: DatabaseHandle): Promise<string> {
   return `${handle.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${rows[0]?.v ?? '?'}`;
 }
 
-type Preparation = { engineVersion: string; reused: boolean; migrateSeedSeconds: number; generateSeconds: number };
+type Preparation = {
+  engineVersion: string;
+  reused: boolean;
+  /** What the database holds beyond the demo data. */
+  generated: Generated;
+  migrateSeedSeconds: number;
+  usersSeconds: number;
+  customersSeconds: number;
+  /** ANALYZE (and VACUUM on PostgreSQL) after the load. */
+  statisticsSeconds: number;
+  /** users + customers + statistics. */
+  generateSeconds: number;
+};
 
-async function prepare(engine: EngineName, options: BenchOptions): Promise<Preparation> {
+const count = (value: number) => value.toLocaleString('en');
+const connectionsText = (connections: number) => `${connections} connection${connections === 1 ? '' : 's'}`;
+const generatedText = (generated: Generated) =>
+  `${count(generated.users)} generated users, ${count(generated.customers)} generated customers`;
+
+/** The volumes a run needs: only the groups of the selected scenarios are generated. */
+function wantedVolumes(options: BenchOptions, scenarios: readonly Scenario[]): Generated {
+  const groups = new Set(scenarios.map((scenario) => scenario.group));
+  return { users: groups.has('users') ? options.users : 0, customers: groups.has('customers') ? options.customers : 0 };
+}
+
+/** An existing database serves when it holds exactly what the selected groups need (the others may differ). */
+function serves(existing: Generated, wanted: Generated, scenarios: readonly Scenario[]): boolean {
+  const groups = new Set(scenarios.map((scenario) => scenario.group));
+  return [...groups].every((group) => existing[group] === wanted[group]);
+}
+
+async function prepare(
+  engine: EngineName,
+  options: BenchOptions,
+  scenarios: readonly Scenario[],
+): Promise<Preparation> {
   const target = targetFor(engine, options.postgresUrl);
+  const wanted = wantedVolumes(options, scenarios);
   if (options.reuse) {
     const existing = openDatabase({ url: target.url });
     try {
-      if ((await countGenerated(existing)) === options.users) {
-        log(`reusing ${target.label} with ${options.users.toLocaleString('en')} generated users`);
+      const generated = await countGenerated(existing);
+      if (serves(generated, wanted, scenarios)) {
+        log(`reusing ${target.label} with ${generatedText(generated)}`);
         return {
           engineVersion: await engineVersion(existing),
           reused: true,
+          generated,
           migrateSeedSeconds: 0,
+          usersSeconds: 0,
+          customersSeconds: 0,
+          statisticsSeconds: 0,
           generateSeconds: 0,
         };
       }
@@ -67,15 +121,45 @@ async function prepare(engine: EngineName, options: BenchOptions): Promise<Prepa
     await migrateAndSeed(handle);
     const migrateSeedSeconds = seconds(started);
     log(`  migrated and seeded the demo data in ${migrateSeedSeconds.toFixed(1)} s`);
-    log(`generating ${options.users.toLocaleString('en')} staff users`);
+    const rate = (rows: number, took: number) => count(Math.round(rows / Math.max(took, 0.001)));
+
+    let usersSeconds = 0;
+    if (wanted.users > 0) {
+      log(`generating ${count(wanted.users)} staff users`);
+      started = performance.now();
+      await generateUsers(handle, wanted.users, log);
+      usersSeconds = seconds(started);
+      log(
+        `  generated ${count(wanted.users)} users in ${usersSeconds.toFixed(1)} s (${rate(wanted.users, usersSeconds)} users/s)`,
+      );
+    }
+    let customersSeconds = 0;
+    if (wanted.customers > 0) {
+      log(`generating ${count(wanted.customers)} customers`);
+      started = performance.now();
+      await generateCustomers(handle, wanted.customers, log);
+      customersSeconds = seconds(started);
+      log(
+        `  generated ${count(wanted.customers)} customers in ${customersSeconds.toFixed(1)} s ` +
+          `(${rate(wanted.customers, customersSeconds)} customers/s)`,
+      );
+    }
     started = performance.now();
-    await generateUsers(handle, options.users, log);
-    const generateSeconds = seconds(started);
+    await finishLoad(handle);
+    const statisticsSeconds = seconds(started);
     log(
-      `  generated ${options.users.toLocaleString('en')} users in ${generateSeconds.toFixed(1)} s ` +
-        `(${Math.round(options.users / Math.max(generateSeconds, 0.001)).toLocaleString('en')} users/s, statistics included)`,
+      `  ${engine === 'postgres' ? 'VACUUM (ANALYZE)' : 'ANALYZE, PRAGMA optimize and a checkpoint'} in ${statisticsSeconds.toFixed(1)} s`,
     );
-    return { engineVersion: await engineVersion(handle), reused: false, migrateSeedSeconds, generateSeconds };
+    return {
+      engineVersion: await engineVersion(handle),
+      reused: false,
+      generated: await countGenerated(handle),
+      migrateSeedSeconds,
+      usersSeconds,
+      customersSeconds,
+      statisticsSeconds,
+      generateSeconds: usersSeconds + customersSeconds + statisticsSeconds,
+    };
   } finally {
     await handle.destroy();
   }
@@ -103,7 +187,9 @@ type EngineReport = {
 async function benchEngine(engine: EngineName, options: BenchOptions): Promise<EngineReport> {
   const target = targetFor(engine, options.postgresUrl);
   log(`\n=== ${engine} ===`);
-  const preparation = await prepare(engine, options);
+  const scenarios = selectScenarios(options.only);
+  if (scenarios.length === 0) throw new Error(`--only ${options.only.join(',')} matches no scenario`);
+  const preparation = await prepare(engine, options, scenarios);
 
   // Other work on the machine skews the figures: measure how much CPU it took meanwhile.
   const loadBefore = loadavg()[0]!;
@@ -117,17 +203,17 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
     log(
       `server pid ${server.pid} on ${server.baseUrl}${hasTaskset ? ' (core 0; load generator on core 1)' : ' (taskset not found: not pinned)'}`,
     );
-    const token = await login(server.baseUrl, ADMIN.email, ADMIN.password);
-    const scenarios = SCENARIOS.filter(
-      (scenario) => options.only.length === 0 || options.only.some((word) => scenario.name.includes(word)),
-    );
-    if (scenarios.length === 0) throw new Error(`--only ${options.only.join(',')} matches no scenario`);
-    log(`${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s per scenario`);
+    // One login per account (failed logins are throttled); the tokens serve every request.
+    const tokens: Partial<Record<Account, string>> = {};
+    for (const account of new Set(scenarios.map((scenario) => scenario.account))) {
+      tokens[account] = await login(server.baseUrl, ACCOUNTS[account].email, ACCOUNTS[account].password);
+    }
+    log(`${connectionsText(options.connections)}, ${options.warmup} s warm-up + ${options.duration} s per scenario`);
     const scratch = mkdtempSync(resolve(tmpdir(), 'tourdesk-bench-'));
     const output = resolve(scratch, 'results.json');
     results = await drive({
       baseUrl: server.baseUrl,
-      token,
+      tokens,
       connections: options.connections,
       duration: options.duration,
       warmup: options.warmup,
@@ -142,8 +228,8 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
   const loadAfter = loadavg()[0]!;
   const otherCpu = otherWork(cpuBefore, cpuSnapshot(engine === 'postgres'));
   log(
-    `\n${preparation.engineVersion} — ${options.users.toLocaleString('en')} generated users, ` +
-      `${options.connections} connections, ${options.duration} s per scenario`,
+    `\n${preparation.engineVersion} — ${generatedText(preparation.generated)}, ` +
+      `${connectionsText(options.connections)}, ${options.duration} s per scenario`,
   );
   log(formatTable(results));
   log(
@@ -171,6 +257,8 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         server: options.server,
         options: {
           users: options.users,
+          customers: options.customers,
+          only: options.only,
           duration: options.duration,
           warmup: options.warmup,
           connections: options.connections,

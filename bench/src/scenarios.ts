@@ -1,8 +1,16 @@
 export type ScenarioKind = 'list' | 'search';
 
+/** Which generated records a scenario reads: only those groups are generated for a run. */
+export type ScenarioGroup = 'users' | 'customers';
+
+/** The demo account a scenario is sent as (see run.ts ACCOUNTS). */
+export type Account = 'admin' | 'office';
+
 export type Scenario = {
   name: string;
+  group: ScenarioGroup;
   kind: ScenarioKind;
+  account: Account;
   /** Request paths; every connection cycles through them in turn. */
   paths: string[];
 };
@@ -10,38 +18,69 @@ export type Scenario = {
 /** p95 targets of the issue, per kind, in milliseconds. */
 export const P95_TARGET_MS: Record<ScenarioKind, number> = { list: 15, search: 50 };
 
-/** `/api/v1/users-lit?…` with every key and value percent-encoded (`$` → %24, `[` → %5B, ü → %C3%BC). */
-export function usersLit(params: Record<string, string> = {}): string {
+/** `/api/v1/<resource>?…` with every key and value percent-encoded (`$` → %24, `[` → %5B, ü → %C3%BC). */
+export function apiPath(resource: string, params: Record<string, string> = {}): string {
   const query = Object.entries(params)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
     .join('&');
-  return `/api/v1/users-lit${query ? `?${query}` : ''}`;
+  return `/api/v1/${resource}${query ? `?${query}` : ''}`;
 }
 
-const search = (fragments: string[]) => fragments.map((fragment) => usersLit({ 'lit-search': fragment }));
+export const usersLit = (params: Record<string, string> = {}) => apiPath('users-lit', params);
+export const customers = (params: Record<string, string> = {}) => apiPath('customers', params);
+
+const usersSearch = (fragments: string[]) => fragments.map((fragment) => usersLit({ 'lit-search': fragment }));
+const customersSearch = (fragments: string[]) => fragments.map((fragment) => customers({ 'lit-search': fragment }));
+
+/** GET /users-lit as the demo admin (user-read). */
+const users = (name: string, kind: ScenarioKind, paths: string[]): Scenario => ({
+  name: `users ${name}`,
+  group: 'users',
+  kind,
+  account: 'admin',
+  paths,
+});
+
+/** GET /customers as the demo office user (customers-read: every customer, no agency scope). */
+const customer = (name: string, kind: ScenarioKind, paths: string[]): Scenario => ({
+  name: `customers ${name}`,
+  group: 'customers',
+  kind,
+  account: 'office',
+  paths,
+});
 
 export const SCENARIOS: Scenario[] = [
-  { name: 'list', kind: 'list', paths: [usersLit()] },
-  { name: 'list page 50', kind: 'list', paths: [usersLit({ $skip: '1000' })] },
-  { name: 'list sorted', kind: 'list', paths: [usersLit({ '$sort[lastname]': '1' })] },
-  {
-    name: 'search name',
-    kind: 'search',
-    paths: search(['müll', 'schä', 'weiß', 'köhl', 'krüg', 'hoffm', 'schröd', 'groß']),
-  },
-  {
-    name: 'search city',
-    kind: 'search',
-    paths: search(['münchen', 'köln', 'nürnberg', 'düsseldorf', 'würzburg', 'lübeck']),
-  },
-  {
-    name: 'search 2 words',
-    kind: 'search',
-    paths: search(['anna schä', 'jürgen mül', 'petra weiß', 'thomas krü', 'sabine hoff']),
-  },
-  {
-    name: 'search email',
-    kind: 'search',
-    paths: search(['anna.mueller', 'juergen.schroeder', 'petra.weiss', 'thomas.krueger', 'hoffmann12']),
-  },
+  users('list', 'list', [usersLit()]),
+  users('page 50', 'list', [usersLit({ $skip: '1000' })]),
+  users('sorted', 'list', [usersLit({ '$sort[lastname]': '1' })]),
+  users('search name', 'search', usersSearch(['müll', 'schä', 'weiß', 'köhl', 'krüg', 'hoffm', 'schröd', 'groß'])),
+  users('search city', 'search', usersSearch(['münchen', 'köln', 'nürnberg', 'düsseldorf', 'würzburg', 'lübeck'])),
+  users(
+    'search 2 words',
+    'search',
+    usersSearch(['anna schä', 'jürgen mül', 'petra weiß', 'thomas krü', 'sabine hoff']),
+  ),
+  users(
+    'search email',
+    'search',
+    usersSearch(['anna.mueller', 'juergen.schroeder', 'petra.weiss', 'thomas.krueger', 'hoffmann12']),
+  ),
+
+  customer('list', 'list', [customers()]),
+  customer('page 50', 'list', [customers({ $skip: '1000' })]),
+  customer('sorted name', 'list', [customers({ '$sort[name]': '1' })]),
+  customer('sorted id desc', 'list', [customers({ '$sort[id]': '-1' })]),
+  customer('search surname', 'search', customersSearch(['schä', 'köhl', 'krüg', 'hoffm', 'schröd', 'zimmerm'])),
+  customer('search city', 'search', customersSearch(['köln', 'münchen', 'nürnberg', 'düsseldorf'])),
+  customer(
+    'search email',
+    'search',
+    customersSearch(['anna.mueller', 'juergen.schroeder', 'petra.weiss', 'thomas.krueger', 'mueller.12']),
+  ),
+  customer('search umlaut', 'search', customersSearch(['MÜLL', 'groß', 'gross'])),
 ];
+
+/** The scenarios `--only` selects (all when it names nothing). */
+export const selectScenarios = (only: readonly string[]) =>
+  SCENARIOS.filter((scenario) => only.length === 0 || only.some((word) => scenario.name.includes(word)));
