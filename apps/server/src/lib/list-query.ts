@@ -190,16 +190,40 @@ export async function runList<
   const words = searchWords(query['lit-search']);
   const filtered = narrow(context, spec, base, filters, words);
 
-  let page = filtered;
-  for (const [field, direction] of sort) {
-    const column = spec.fields[field]!.column;
-    page = page.orderBy(sql.ref(column), direction === 1 ? 'asc' : 'desc');
-  }
   const idColumn = `${spec.table}.${spec.idColumn}`;
-  if (!sort.some(([field]) => spec.fields[field]!.column === idColumn)) page = page.orderBy(sql.ref(idColumn), 'asc');
-  page = page.limit(limit).offset(skip);
+  const ordered = <Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(query: Q): Q => {
+    let result = query;
+    for (const [field, direction] of sort) {
+      result = result.orderBy(sql.ref(spec.fields[field]!.column), direction === 1 ? 'asc' : 'desc') as Q;
+    }
+    if (!sort.some(([field]) => spec.fields[field]!.column === idColumn)) result = result.orderBy(sql.ref(idColumn), 'asc') as Q;
+    return result.limit(limit).offset(skip) as Q;
+  };
 
-  const rows = limit > 0 ? await page.execute() : [];
+  let rows: O[] = [];
+  const joinedSort = sort.some(([field]) => spec.fields[field]!.joined);
+  if (limit > 0 && countBase && !joinedSort && !filters.some((filter) => filter.joined)) {
+    // Deferred join: find the page's ids on the base table alone, then join only those rows. Deep pages no
+    // longer join every row they skip.
+    const idsQuery = ordered(
+      narrow(context, spec, countBase, filters, words).clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as SelectQueryBuilder<
+        DB,
+        keyof DB,
+        unknown
+      >,
+    );
+    const ids = ((await idsQuery.execute()) as Array<{ list_id: number }>).map((row) => row.list_id);
+    if (ids.length > 0) {
+      const found = (await base.where(sql<SqlBool>`${sql.ref(idColumn)} in (${sql.join(ids)})`).execute()) as O[];
+      const position = new Map(ids.map((id, index) => [id, index]));
+      rows = found.sort(
+        (a, b) =>
+          position.get((a as Record<string, number>)[spec.idColumn]!)! - position.get((b as Record<string, number>)[spec.idColumn]!)!,
+      );
+    }
+  } else if (limit > 0) {
+    rows = (await ordered(filtered as unknown as SelectQueryBuilder<DB, keyof DB, unknown>).execute()) as O[];
+  }
   const data = (await map(rows as O[])).map((item) => pick(item, select));
   if (!paginate) return data;
 
