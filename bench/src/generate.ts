@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql, type Insertable } from 'kysely';
 import { buildSearchText } from '@tourdesk/contracts';
+import { mailName } from '../../apps/server/src/seed/german-data.ts';
 import {
   migrateToLatest,
   openDatabase,
@@ -160,18 +161,6 @@ function weightedPicker<T extends { weight: number }>(items: readonly T[], rand:
   return () => pool[Math.floor(rand() * pool.length)]!;
 }
 
-/** What an address's local part looks like: ä → ae, ß → ss, no other accents. */
-const mailPart = (value: string) =>
-  value
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^a-z0-9]+/g, '-');
-
 type Place = { city: string; zip: string; area: string; state: string; weight: number };
 
 /**
@@ -238,8 +227,8 @@ function makeRowsFactory(roleId: number, passwordHash: string, total: number) {
     const firstname = firstName();
     const lastname = surname();
     // (email, kind) is unique: the running number keeps it so, as a number would in real addresses.
-    const email = `${mailPart(firstname)}.${mailPart(lastname)}${sequence}@${domain()}`;
-    const username = rand() < 0.3 ? `${mailPart(firstname)[0]}${mailPart(lastname)}${sequence}` : null;
+    const email = `${mailName(firstname)}.${mailName(lastname)}${sequence}@${domain()}`;
+    const username = rand() < 0.3 ? `${mailName(firstname)[0]}${mailName(lastname)}${sequence}` : null;
     return { firstname, lastname, email, username };
   };
 
@@ -384,7 +373,7 @@ function makeCustomerRowsFactory(agencyIds: readonly number[], total: number) {
       ];
       const email = {
         key: 'email-private',
-        value: `${mailPart(firstName)}.${mailPart(lastName)}.${n}@${pick(PRIVATE_MAIL_DOMAINS)}`,
+        value: `${mailName(firstName)}.${mailName(lastName)}.${n}@${pick(PRIVATE_MAIL_DOMAINS)}`,
       };
       const { created, updated } = timestamps(rand, sequence, total);
       const cardId = ids.card++;

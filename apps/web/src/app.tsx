@@ -3,7 +3,7 @@ import { CssBaseline } from '@mui/material';
 import { AdminContext, CoreAdminUI, CustomRoutes, Loading, localStorageStore, type I18nProvider } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { useI18nextProvider } from 'ra-i18n-i18next';
-import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts/brand';
+import { fallbackBrand } from '@tourdesk/contracts/brand';
 import type { Brand } from '@tourdesk/contracts';
 import { agenciesResources, MyAgencyPage } from './features/agencies/agencies.resource.tsx';
 import { brandsResource } from './features/brands/brands.resource.tsx';
@@ -172,29 +172,6 @@ function TourdeskAdmin({ brand, maintenance }: { brand: Brand; maintenance: bool
   );
 }
 
-/** Used while the server cannot name the brand of this host. */
-const UNKNOWN_BRAND: Brand = {
-  id: 0,
-  host: window.location.hostname,
-  isDevelopment: false,
-  name: 'Tourdesk',
-  logo: null,
-  company: null,
-  street: null,
-  zip: null,
-  city: null,
-  tel: null,
-  fax: null,
-  email: null,
-  web: null,
-  court: null,
-  RegistrationNumber: null,
-  companyId: null,
-  pushChannel: null,
-  primaryColor: DEFAULT_PRIMARY_COLOR,
-  legalLinks: {},
-};
-
 /**
  * Loads the brand of this host first (its colours theme the app); when the server cannot answer, the
  * maintenance page shows instead.
@@ -204,7 +181,7 @@ export function App() {
   useEffect(() => {
     loadBrand()
       .then((brand) => setState({ brand, maintenance: false }))
-      .catch(() => setState({ brand: UNKNOWN_BRAND, maintenance: true }));
+      .catch(() => setState({ brand: fallbackBrand(window.location.hostname), maintenance: true }));
   }, []);
   if (!state) return null;
   return (

@@ -38,6 +38,18 @@ export function searchCondition(
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
+/**
+ * The same "every word is contained" test as `searchCondition`, but as a plain substring check that uses no
+ * index: cheap for the few thousand rows of a window, where probing an index would cost more.
+ */
+export function containsAllWords(dialect: DialectName, table: string, words: readonly string[]): RawBuilder<SqlBool> {
+  const column = sql.ref(`${table}.search_text`);
+  const parts = words.map((word) =>
+    dialect === 'postgres' ? sql<SqlBool>`strpos(${column}, ${word}) > 0` : sql<SqlBool>`instr(${column}, ${word}) > 0`,
+  );
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
 /** Booleans come back as 0/1 from SQLite and as true/false from PostgreSQL. */
 export const toBool = (value: number | boolean | bigint | null | undefined): boolean =>
   value === true || value === 1 || value === 1n;

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
-import { searchCondition, type DialectName } from '../db/dialect.ts';
+import { containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
 import type { CountCache } from '../db/count-cache.ts';
 import type { Database } from '../db/database.ts';
 import { invalidField } from './errors.ts';
@@ -39,6 +39,8 @@ export type ListSpec = {
   defaultLimit?: number;
   /** Query keys the route handles itself (not filters). */
   ownParams?: readonly string[];
+  /** How many rows in list order a search checks with a plain substring test first (see `pageIds`). */
+  searchWindow?: number;
 };
 
 export type ListContext = { db: Database; dialect: DialectName; counts?: CountCache };
@@ -191,13 +193,16 @@ export async function runList<
   const filtered = narrow(context, spec, base, filters, words);
 
   const idColumn = `${spec.table}.${spec.idColumn}`;
-  const ordered = <Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(query: Q): Q => {
+  type AnySelect = SelectQueryBuilder<DB, keyof DB, unknown>;
+  const ordered = <Q extends AnySelect>(query: Q, take = limit, from = skip): Q => {
     let result = query;
     for (const [field, direction] of sort) {
       result = result.orderBy(sql.ref(spec.fields[field]!.column), direction === 1 ? 'asc' : 'desc') as Q;
     }
-    if (!sort.some(([field]) => spec.fields[field]!.column === idColumn)) result = result.orderBy(sql.ref(idColumn), 'asc') as Q;
-    return result.limit(limit).offset(skip) as Q;
+    if (!sort.some(([field]) => spec.fields[field]!.column === idColumn)) {
+      result = result.orderBy(sql.ref(idColumn), 'asc') as Q;
+    }
+    return result.limit(take).offset(from) as Q;
   };
 
   let rows: O[] = [];
@@ -205,24 +210,27 @@ export async function runList<
   if (limit > 0 && countBase && !joinedSort && !filters.some((filter) => filter.joined)) {
     // Deferred join: find the page's ids on the base table alone, then join only those rows. Deep pages no
     // longer join every row they skip.
-    const idsQuery = ordered(
-      narrow(context, spec, countBase, filters, words).clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as SelectQueryBuilder<
-        DB,
-        keyof DB,
-        unknown
-      >,
-    );
-    const ids = ((await idsQuery.execute()) as Array<{ list_id: number }>).map((row) => row.list_id);
+    const ids = await pageIds(context, spec, {
+      scoped: narrow(context, spec, countBase, filters, []) as unknown as AnySelect,
+      searched: narrow(context, spec, countBase, filters, words) as unknown as AnySelect,
+      words,
+      idColumn,
+      ordered,
+      sort,
+      limit,
+      skip,
+    });
     if (ids.length > 0) {
       const found = (await base.where(sql<SqlBool>`${sql.ref(idColumn)} in (${sql.join(ids)})`).execute()) as O[];
       const position = new Map(ids.map((id, index) => [id, index]));
       rows = found.sort(
         (a, b) =>
-          position.get((a as Record<string, number>)[spec.idColumn]!)! - position.get((b as Record<string, number>)[spec.idColumn]!)!,
+          position.get((a as Record<string, number>)[spec.idColumn]!)! -
+          position.get((b as Record<string, number>)[spec.idColumn]!)!,
       );
     }
   } else if (limit > 0) {
-    rows = (await ordered(filtered as unknown as SelectQueryBuilder<DB, keyof DB, unknown>).execute()) as O[];
+    rows = (await ordered(filtered as unknown as AnySelect).execute()) as O[];
   }
   const data = (await map(rows as O[])).map((item) => pick(item, select));
   if (!paginate) return data;
@@ -253,4 +261,69 @@ async function countRows<DB, TB extends keyof DB, O>(
   if (!context.counts) return run();
   const compiled = counting.compile();
   return context.counts.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
+}
+
+/** How many rows, in list order, a search first looks through with a plain substring test. */
+export const SEARCH_WINDOW = 2000;
+
+type PageIdsInput<Q> = {
+  /** The base table with scope and filters, without the search words. */
+  scoped: Q;
+  /** The same with the search words, through the search index. */
+  searched: Q;
+  words: readonly string[];
+  idColumn: string;
+  ordered: (query: Q, take?: number, from?: number) => Q;
+  sort: ReadonlyArray<readonly [string, 1 | -1]>;
+  limit: number;
+  skip: number;
+};
+
+/**
+ * The ids of one page. Without search words: straight from the base table in list order. With them, in two
+ * steps, because neither the sort index nor the search index is good for every word: a common word
+ * ("münchen") fills the page within the first rows in list order, so those are checked with a plain substring
+ * test first; a rare one ("brüggemann") does not, and then its matches are collected through the search index
+ * and only they are sorted (a materialized CTE, so PostgreSQL cannot walk the sort index instead).
+ */
+async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
+  context: ListContext,
+  spec: ListSpec,
+  input: PageIdsInput<Q>,
+): Promise<number[]> {
+  const { scoped, searched, words, idColumn, ordered, sort, limit, skip } = input;
+  const ids = async (query: Q) => ((await query.execute()) as Array<{ list_id: number }>).map((row) => row.list_id);
+  const idOnly = (query: Q) => query.clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as Q;
+  if (!spec.searchable || words.length === 0) return ids(ordered(idOnly(scoped)));
+
+  const window = ordered(
+    scoped.clearSelect().select(sql.ref(idColumn).as('window_id')) as unknown as Q,
+    spec.searchWindow ?? SEARCH_WINDOW,
+    0,
+  );
+  const inWindow = idOnly(scoped)
+    .where(containsAllWords(context.dialect, spec.table, words))
+    .where(sql<SqlBool>`${sql.ref(idColumn)} in ${window}`) as unknown as Q;
+  const fromWindow = await ids(ordered(inWindow));
+  if (fromWindow.length === limit) return fromWindow;
+
+  const sortColumns = sort.map(([field]) => spec.fields[field]!.column);
+  const hits = searched
+    .clearSelect()
+    .select([
+      sql.ref(idColumn).as('list_id'),
+      ...sortColumns.map((column, index) => sql.ref(column).as(`sort_${index}`)),
+    ]);
+  const order = [
+    ...sort.map(
+      ([, direction], index) => sql`${sql.ref(`sort_${index}`)} ${sql.raw(direction === 1 ? 'asc' : 'desc')}`,
+    ),
+    sql`list_id asc`,
+  ];
+  const result = await sql<{
+    list_id: number;
+  }>`with hits as materialized ${hits} select list_id from hits order by ${sql.join(order)} limit ${limit} offset ${skip}`.execute(
+    context.db,
+  );
+  return result.rows.map((row) => Number(row.list_id));
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   DEFAULT_PRIMARY_COLOR,
+  fallbackBrand,
   type Brand,
   type CreateBrandBody,
   type ListQuery,
@@ -63,29 +64,6 @@ const toBrand = (row: BrandRow): Brand => ({
 
 const hasCompanyData = (row: BrandRow) => Boolean(row.company && row.street && row.city);
 
-/** The built-in brand used before any brand is configured. */
-const FALLBACK_BRAND: Brand = {
-  id: 0,
-  host: 'localhost',
-  isDevelopment: true,
-  name: 'Tourdesk',
-  logo: null,
-  company: null,
-  street: null,
-  zip: null,
-  city: null,
-  tel: null,
-  fax: null,
-  email: null,
-  web: null,
-  court: null,
-  RegistrationNumber: null,
-  companyId: null,
-  pushChannel: null,
-  primaryColor: DEFAULT_PRIMARY_COLOR,
-  legalLinks: {},
-};
-
 /**
  * The brand for a host name (spec §1). Unknown hosts get the development host's brand; a brand
  * without company data logs `PRODUCT DATA NOT SET!` and the development host's data is used.
@@ -96,7 +74,7 @@ export async function brandForHost(ctx: DbContext, host: string, log?: FastifyBa
   if (own && hasCompanyData(own)) return toBrand(own);
   if (own) log?.warn({ host: hostname }, 'PRODUCT DATA NOT SET!');
   const development = await findDevelopmentBrand(ctx.db);
-  return development ? toBrand(development) : FALLBACK_BRAND;
+  return development ? toBrand(development) : fallbackBrand('localhost');
 }
 
 export const listBrands = (ctx: DbContext, query: ListQuery) =>

@@ -236,3 +236,15 @@ export async function cardKindOf(ctx: DbContext, cardId: number): Promise<CardKi
   const row = await ctx.db.selectFrom('vc_card').select('kind').where('id_vc_card', '=', cardId).executeTakeFirst();
   return row?.kind;
 }
+
+/** A person's contact rows split into phones and e-mails, with the first non-empty of each. */
+export function splitContacts(rows: readonly VcField[]) {
+  const phones = rows.filter((row) => row.id_vc_field_type === FIELD_TYPE.phone);
+  const emails = rows.filter((row) => row.id_vc_field_type === FIELD_TYPE.email);
+  return {
+    phones,
+    emails,
+    phone: phones.find((row) => row.value !== '')?.value ?? null,
+    email: emails.find((row) => row.value !== '')?.value ?? null,
+  };
+}

@@ -9,7 +9,6 @@ import {
   type Page,
   type UpdateCardBody,
   type UpdateCustomerBody,
-  type VcField,
 } from '@tourdesk/contracts';
 import { toBool, toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -23,6 +22,7 @@ import {
   removeCard,
   saveAddress,
   saveContactRows,
+  splitContacts,
   updateCardData,
 } from '../cards/cards.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
@@ -96,17 +96,13 @@ export const CUSTOMER_LIST_SPEC: ListSpec = {
 export const customerCardName = (firstName: string | null, surname: string | null) =>
   [surname, firstName].filter(Boolean).join(', ');
 
-const firstValue = (rows: VcField[]) => rows.find((row) => row.value !== '')?.value ?? null;
-
 async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Customer[]> {
   const fields = await fieldRowsOfCards(
     ctx,
     rows.map((row) => row.id_vc_card),
   );
   return rows.map((row) => {
-    const contacts = fields.get(row.id_vc_card) ?? [];
-    const phones = contacts.filter((field) => field.id_vc_field_type === 2);
-    const emails = contacts.filter((field) => field.id_vc_field_type === 1);
+    const { phones, emails, phone, email } = splitContacts(fields.get(row.id_vc_card) ?? []);
     return {
       id: row.id_vc_card,
       id_vc_card: row.id_vc_card,
@@ -124,8 +120,8 @@ async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Custome
       country: row.country ?? null,
       state: row.state ?? null,
       external_id: row.external_id ?? null,
-      phone: firstValue(phones),
-      email: firstValue(emails),
+      phone,
+      email,
       phones,
       emails,
       customerType: row.customer_type === 'regular' ? 'regular' : 'new',

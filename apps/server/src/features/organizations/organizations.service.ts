@@ -20,6 +20,7 @@ import {
   removeCard,
   saveAddress,
   saveContactRows,
+  splitContacts,
   updateCardData,
 } from '../cards/cards.service.ts';
 import {
@@ -81,9 +82,7 @@ async function toOrganizations(ctx: DbContext, rows: OrganizationRow[]): Promise
     rows.flatMap((row) => (row.id_vc_card ? [row.id_vc_card] : [])),
   );
   return rows.map((row) => {
-    const contacts = (row.id_vc_card && fields.get(row.id_vc_card)) || [];
-    const phones = contacts.filter((field) => field.id_vc_field_type === 2);
-    const emails = contacts.filter((field) => field.id_vc_field_type === 1);
+    const { phones, emails, phone, email } = splitContacts((row.id_vc_card && fields.get(row.id_vc_card)) || []);
     return {
       id: row.id,
       name: row.name,
@@ -94,8 +93,8 @@ async function toOrganizations(ctx: DbContext, rows: OrganizationRow[]): Promise
       zip: row.zip ?? null,
       city: row.city ?? null,
       country: row.country ?? null,
-      phone: phones.find((field) => field.value)?.value ?? null,
-      email: emails.find((field) => field.value)?.value ?? null,
+      phone,
+      email,
       phones,
       emails,
       userCount: Number(row.user_count),
