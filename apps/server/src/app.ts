@@ -55,7 +55,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('ctx', { db: database.db, dialect: database.dialect, counts: database.counts });
+  app.decorate('ctx', { db: database.db, dialect: database.dialect, cache: database.cache });
 
   await app.register(errorsPlugin);
   // gzip/brotli for the web app's assets and larger API answers.

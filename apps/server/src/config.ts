@@ -17,6 +17,8 @@ export type Config = {
   trustProxy: boolean;
   /** How long a list total may be reused before counting again (0: always count). */
   countCacheMs: number;
+  /** How long a logged-in user's account and role may be reused between requests (0: always read). */
+  authCacheMs: number;
   /** smtp://user:password@host:port — without it mails wait in the outbox (visible at /email/debug). */
   smtpUrl: string | null;
   /** Sender of every mail when the brand has no e-mail address. */
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
     trustProxy: env.TRUST_PROXY === '1',
     countCacheMs: env.COUNT_CACHE_MS === '0' ? 0 : int(env.COUNT_CACHE_MS, 5000),
+    authCacheMs: env.AUTH_CACHE_MS === '0' ? 0 : int(env.AUTH_CACHE_MS, 2000),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Tourdesk <no-reply@tourdesk.local>',
     mailRetryBaseMs: int(env.MAIL_RETRY_BASE_MS, 30_000),

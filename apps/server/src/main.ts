@@ -4,7 +4,11 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDefaults, seedDemoData, seedInitialAdmin } from './seed/demo.ts';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl, countCacheMs: config.countCacheMs });
+const database = openDatabase({
+  url: config.databaseUrl,
+  countCacheMs: config.countCacheMs,
+  authCacheMs: config.authCacheMs,
+});
 await migrateToLatest(database);
 
 const app = await buildApp({ config, database });

@@ -1,7 +1,7 @@
 import type { Access, PermissionName } from '@tourdesk/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { CountCache } from './db/count-cache.ts';
+import type { ReadCache } from './db/read-cache.ts';
 import type { DialectName } from './db/dialect.ts';
 import type { UserKind } from './features/users/users.table.ts';
 
@@ -23,10 +23,10 @@ export type AuthUser = {
 };
 
 /**
- * What services get: the database and its dialect (and, outside transactions, the cache of list totals).
+ * What services get: the database and its dialect (and, outside transactions, the short-lived read cache).
  * A service never sees the request.
  */
-export type DbContext = { db: Database; dialect: DialectName; counts?: CountCache };
+export type DbContext = { db: Database; dialect: DialectName; cache?: ReadCache };
 
 export type TokenPayload = { sub: string; kind: UserKind; iatMs: number };
 

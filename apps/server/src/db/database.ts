@@ -7,15 +7,15 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { NodeSqliteDialect, nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 import type { DB } from './schema.ts';
-import { CountCache } from './count-cache.ts';
+import { ReadCache } from './read-cache.ts';
 import type { DialectName } from './dialect.ts';
 
 export type Database = Kysely<DB>;
 
 export type DatabaseHandle = {
   db: Database;
-  /** Short-lived list totals, invalidated by this process's own writes. */
-  counts: CountCache;
+  /** Short-lived list totals and logged-in users, invalidated by this process's own writes. */
+  cache: ReadCache;
   dialect: DialectName;
   /** PostgreSQL schema the handle works in, when not the default. */
   schema?: string;
@@ -38,12 +38,14 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** How long a list total may be reused (0: always count). */
   countCacheMs?: number;
+  /** How long a logged-in user's account and role may be reused (0: read them on every request). */
+  authCacheMs?: number;
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const { url } = options;
-  const counts = new CountCache(options.countCacheMs ?? 5000);
-  const plugins = [counts.plugin];
+  const cache = new ReadCache({ counts: options.countCacheMs ?? 5000, auth: options.authCacheMs ?? 2000 });
+  const plugins = [cache.plugin];
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({
       connectionString: url,
@@ -53,7 +55,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       options: options.schema ? `-c search_path=${options.schema},public` : undefined,
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, counts, dialect: 'postgres', schema: options.schema, destroy: () => db.destroy() };
+    return { db, cache, dialect: 'postgres', schema: options.schema, destroy: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:'))
     throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:)`);
@@ -69,7 +71,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     PRAGMA cache_size = -32000;
   `);
   const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(raw) }), plugins });
-  return { db, counts, dialect: 'sqlite', destroy: () => db.destroy() };
+  return { db, cache, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
 import { containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
-import type { CountCache } from '../db/count-cache.ts';
+import type { ReadCache } from '../db/read-cache.ts';
 import type { Database } from '../db/database.ts';
 import { invalidField } from './errors.ts';
 
@@ -43,7 +43,7 @@ export type ListSpec = {
   searchWindow?: number;
 };
 
-export type ListContext = { db: Database; dialect: DialectName; counts?: CountCache };
+export type ListContext = { db: Database; dialect: DialectName; cache?: ReadCache };
 
 const RESERVED = new Set(['$limit', '$skip', '$sort', '$select', 'lit-search', 'lit-sort', 'pagination']);
 const IGNORED_VALUES = new Set(['none', 'null', '']);
@@ -245,7 +245,7 @@ export async function runList<
   return { total, limit, skip, data };
 }
 
-/** count(*) of a query; reused for a few seconds when the context has a count cache (see db/count-cache.ts). */
+/** count(*) of a query; reused for a few seconds when the context has the read cache (see db/read-cache.ts). */
 async function countRows<DB, TB extends keyof DB, O>(
   context: ListContext,
   query: SelectQueryBuilder<DB, TB, O>,
@@ -258,9 +258,9 @@ async function countRows<DB, TB extends keyof DB, O>(
     const row = await counting.executeTakeFirst();
     return Number((row as { total?: number | string } | undefined)?.total ?? 0);
   };
-  if (!context.counts) return run();
+  if (!context.cache) return run();
   const compiled = counting.compile();
-  return context.counts.get(`${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
+  return context.cache.get('counts', `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
 }
 
 /** How many rows, in list order, a search first looks through with a plain substring test. */

@@ -80,7 +80,10 @@ export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promis
  */
 export async function resolveAuthUser(ctx: DbContext, id: number, issuedAtMs: number): Promise<AuthUser | ApiError> {
   if (!Number.isInteger(id)) return unauthorized('error.tokenInvalid');
-  const user = await findAuthUser(ctx, id);
+  // Reused for a moment between requests; any write (disabling the account, changing its role) ends that.
+  const user = ctx.cache
+    ? await ctx.cache.get('auth', String(id), () => findAuthUser(ctx, id))
+    : await findAuthUser(ctx, id);
   if (!user) return unauthorized('error.tokenInvalid');
   if (!user.isActive) return unauthorized('error.accountDisabled');
   if (user.tokensValidAfter && (!issuedAtMs || issuedAtMs < new Date(user.tokensValidAfter).getTime())) {

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReadCache } from '../src/db/read-cache.ts';
+import { buildTestApp, call, type TestApp } from './helpers.ts';
+
+describe('the read cache (list totals, logged-in users)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reuses a count until a write happens or the time is up', async () => {
+    const cache = new ReadCache({ counts: 60_000, auth: 0 });
+    const db = t.ctx.db.withPlugin(cache.plugin);
+    let counted = 0;
+    const count = async () => ++counted;
+    expect(await cache.get('counts', 'a', count)).toBe(1);
+    expect(await cache.get('counts', 'a', count)).toBe(1);
+    expect(await cache.get('counts', 'b', count)).toBe(2);
+    // A read does not end a generation; a write through Kysely (any table) does.
+    await db.selectFrom('sys_settings').select('key').execute();
+    expect(await cache.get('counts', 'a', count)).toBe(1);
+    await db.updateTable('sys_settings').set({ value: '1' }).where('key', '=', 'version').execute();
+    expect(await cache.get('counts', 'a', count)).toBe(3);
+    // A time-to-live of 0 turns a kind off.
+    expect(await cache.get('auth', 'a', count)).toBe(4);
+    expect(await cache.get('auth', 'a', count)).toBe(5);
+    const expiring = new ReadCache({ counts: 1, auth: 1 });
+    expect(await expiring.get('counts', 'a', count)).toBe(6);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await expiring.get('counts', 'a', count)).toBe(7);
+  });
+
+  it('refuses a token on the next request once its account is disabled, cache or not', async () => {
+    const me = (await call(t.app, 'driver', { method: 'GET', url: '/userdata' })).json();
+    expect((await call(t.app, 'driver', { method: 'GET', url: '/userdata' })).statusCode).toBe(200);
+    await call(t.app, 'admin', { method: 'PATCH', url: `/users-app/${me.id}`, payload: { isActive: false } });
+    expect((await call(t.app, 'driver', { method: 'GET', url: '/userdata' })).statusCode).toBe(401);
+  });
+
+  it('shows this process’s own changes in the next total at once', async () => {
+    const before = (await call(t.app, 'office', { method: 'GET', url: '/customers' })).json().total;
+    expect((await call(t.app, 'office', { method: 'GET', url: '/customers' })).json().total).toBe(before);
+    await call(t.app, 'office', {
+      method: 'POST',
+      url: '/customers',
+      payload: { firstName: 'Zähl', surname: 'Probe' },
+    });
+    expect((await call(t.app, 'office', { method: 'GET', url: '/customers' })).json().total).toBe(before + 1);
+  });
+});
