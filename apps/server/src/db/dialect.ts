@@ -42,8 +42,12 @@ export function searchCondition(
  * The same "every word is contained" test as `searchCondition`, but as a plain substring check that uses no
  * index: cheap for the few thousand rows of a window, where probing an index would cost more.
  */
-export function containsAllWords(dialect: DialectName, table: string, words: readonly string[]): RawBuilder<SqlBool> {
-  const column = sql.ref(`${table}.search_text`);
+export function containsAllWords(
+  dialect: DialectName,
+  searchText: string,
+  words: readonly string[],
+): RawBuilder<SqlBool> {
+  const column = sql.ref(searchText);
   const parts = words.map((word) =>
     dialect === 'postgres' ? sql<SqlBool>`strpos(${column}, ${word}) > 0` : sql<SqlBool>`instr(${column}, ${word}) > 0`,
   );

@@ -296,30 +296,42 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   const idOnly = (query: Q) => query.clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as Q;
   if (!spec.searchable || words.length === 0) return ids(ordered(idOnly(scoped)));
 
-  const window = ordered(
-    scoped.clearSelect().select(sql.ref(idColumn).as('window_id')) as unknown as Q,
+  // Step 1: the first rows in list order, with a plain substring test. The window is a subquery of its own, so
+  // the scan stops after it however few rows match.
+  const sortColumns = sort.map(([field]) => spec.fields[field]!.column);
+  const windowRows = ordered(
+    scoped
+      .clearSelect()
+      .select([
+        sql.ref(idColumn).as('list_id'),
+        sql.ref(`${spec.table}.search_text`).as('search_text'),
+        ...sortColumns.map((column, index) => sql.ref(column).as(`sort_${index}`)),
+      ]) as unknown as Q,
     spec.searchWindow ?? SEARCH_WINDOW,
     0,
   );
-  const inWindow = idOnly(scoped)
-    .where(containsAllWords(context.dialect, spec.table, words))
-    .where(sql<SqlBool>`${sql.ref(idColumn)} in ${window}`) as unknown as Q;
-  const fromWindow = await ids(ordered(inWindow));
-  if (fromWindow.length === limit) return fromWindow;
-
-  const sortColumns = sort.map(([field]) => spec.fields[field]!.column);
-  const hits = searched
-    .clearSelect()
-    .select([
-      sql.ref(idColumn).as('list_id'),
-      ...sortColumns.map((column, index) => sql.ref(column).as(`sort_${index}`)),
-    ]);
   const order = [
     ...sort.map(
       ([, direction], index) => sql`${sql.ref(`sort_${index}`)} ${sql.raw(direction === 1 ? 'asc' : 'desc')}`,
     ),
     sql`list_id asc`,
   ];
+  const fromWindow = await sql<{
+    list_id: number;
+  }>`select list_id from ${windowRows} as window_rows where ${containsAllWords(
+    context.dialect,
+    'window_rows.search_text',
+    words,
+  )} order by ${sql.join(order)} limit ${limit} offset ${skip}`.execute(context.db);
+  if (fromWindow.rows.length === limit) return fromWindow.rows.map((row) => Number(row.list_id));
+
+  // Step 2: a rarer word; its matches come through the search index, and only they are sorted.
+  const hits = searched
+    .clearSelect()
+    .select([
+      sql.ref(idColumn).as('list_id'),
+      ...sortColumns.map((column, index) => sql.ref(column).as(`sort_${index}`)),
+    ]);
   const result = await sql<{
     list_id: number;
   }>`with hits as materialized ${hits} select list_id from hits order by ${sql.join(order)} limit ${limit} offset ${skip}`.execute(

@@ -59,6 +59,8 @@ describe('account flows over real SMTP', () => {
       expect(mail.text).toContain('Alpenblick Busreisen GmbH');
       expect(mail.text).toContain('https://alpenblick-reisen.example/impressum');
       expect(mail.html).toContain('E-Mail-Adresse bestätigen');
+      // Laid out with the template named default (spec §9).
+      expect(mail.html).toContain('data-layout="default"');
       const code = linkCode(mail, '/auth/verify-email/');
       expect(code.length).toBeGreaterThanOrEqual(43);
 

@@ -2,8 +2,8 @@ import escapeHtml from 'escape-html';
 import type { Brand } from '@tourdesk/contracts';
 import { MAIL_COMMON, MAIL_LANGUAGES, MAIL_TEXTS, type MailLanguage, type MailTemplate } from './mail-texts.ts';
 
-/** The template every mail is laid out with (spec §9: mail defaults to a template named default). */
-export const DEFAULT_LAYOUT = 'default';
+/** The templates mails are laid out with; every mail uses `default` unless it names another (spec §9). */
+export type MailLayoutName = 'default';
 
 export type MailContent = { subject: string; html: string; text: string };
 
@@ -24,6 +24,7 @@ export function renderMail(
   variables: MailVariables,
   brand: Brand,
   language: string,
+  layout: MailLayoutName = 'default',
 ): MailContent {
   const lang = mailLanguage(language);
   const common = MAIL_COMMON[lang];
@@ -64,7 +65,7 @@ export function renderMail(
   const paragraph = (content: string) =>
     `<p style="margin:0 0 16px;line-height:1.5">${e(content).replace(/\n/g, '<br>')}</p>`;
   const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
+<html lang="${lang}" data-layout="${layout}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f3f5f7;font-family:Arial,Helvetica,sans-serif;color:#1d2a33">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f5f7;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:6px;overflow:hidden">
