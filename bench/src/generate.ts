@@ -478,50 +478,29 @@ async function nextIds(db: Database): Promise<NextIds> {
   };
 }
 
-async function insertRows(db: Database, rows: Rows): Promise<void> {
-  for (let i = 0; i < rows.users.length; i += ROWS_PER_INSERT) {
+/** Inserts one table's rows in multi-row statements of ROWS_PER_INSERT. */
+async function insertInBatches<T extends IdTable>(db: Database, table: T, rows: Insertable<DB[T]>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     await db
-      .insertInto('vc_card')
-      .values(rows.cards.slice(i, i + ROWS_PER_INSERT))
-      .execute();
-    await db
-      .insertInto('vc_person')
-      .values(rows.persons.slice(i, i + ROWS_PER_INSERT))
-      .execute();
-    await db
-      .insertInto('user_account')
-      .values(rows.users.slice(i, i + ROWS_PER_INSERT))
-      .execute();
-  }
-  for (let i = 0; i < rows.fields.length; i += ROWS_PER_INSERT) {
-    await db
-      .insertInto('vc_field')
-      .values(rows.fields.slice(i, i + ROWS_PER_INSERT))
+      .insertInto(table)
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
       .execute();
   }
 }
 
+/** Cards and persons before the rows that point at them. */
+async function insertRows(db: Database, rows: Rows): Promise<void> {
+  await insertInBatches(db, 'vc_card', rows.cards);
+  await insertInBatches(db, 'vc_person', rows.persons);
+  await insertInBatches(db, 'user_account', rows.users);
+  await insertInBatches(db, 'vc_field', rows.fields);
+}
+
 async function insertCustomerRows(db: Database, rows: CustomerRows): Promise<void> {
-  for (let i = 0; i < rows.cards.length; i += ROWS_PER_INSERT) {
-    await db
-      .insertInto('vc_card')
-      .values(rows.cards.slice(i, i + ROWS_PER_INSERT))
-      .execute();
-    await db
-      .insertInto('vc_person')
-      .values(rows.persons.slice(i, i + ROWS_PER_INSERT))
-      .execute();
-    await db
-      .insertInto('vc_address')
-      .values(rows.addresses.slice(i, i + ROWS_PER_INSERT))
-      .execute();
-  }
-  for (let i = 0; i < rows.fields.length; i += ROWS_PER_INSERT) {
-    await db
-      .insertInto('vc_field')
-      .values(rows.fields.slice(i, i + ROWS_PER_INSERT))
-      .execute();
-  }
+  await insertInBatches(db, 'vc_card', rows.cards);
+  await insertInBatches(db, 'vc_person', rows.persons);
+  await insertInBatches(db, 'vc_address', rows.addresses);
+  await insertInBatches(db, 'vc_field', rows.fields);
 }
 
 /**

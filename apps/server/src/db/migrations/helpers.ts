@@ -4,9 +4,11 @@ import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 
  * Column types that differ between SQLite and PostgreSQL. Migrations use these helpers so each table
  * is written once. (Migrations never import application code; this file belongs to them.)
  */
-// Migrations work on the untyped database, as Kysely recommends: they must not depend on today's types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type MigrationDb = Kysely<any>;
+/**
+ * Migrations must not depend on today's table types, so they see the database as tables of unknown
+ * columns: any table name is accepted, and every value is `unknown` until a migration says otherwise.
+ */
+export type MigrationDb = Kysely<Record<string, Record<string, unknown>>>;
 
 export const isPostgres = (db: MigrationDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 

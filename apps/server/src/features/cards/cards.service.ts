@@ -238,7 +238,7 @@ export async function cardKindOf(ctx: DbContext, cardId: number): Promise<CardKi
 }
 
 /** A person's contact rows split into phones and e-mails, with the first non-empty of each. */
-export function splitContacts(rows: readonly VcField[]) {
+function splitContacts(rows: readonly VcField[]) {
   const phones = rows.filter((row) => row.id_vc_field_type === FIELD_TYPE.phone);
   const emails = rows.filter((row) => row.id_vc_field_type === FIELD_TYPE.email);
   return {
@@ -248,3 +248,14 @@ export function splitContacts(rows: readonly VcField[]) {
     email: emails.find((row) => row.value !== '')?.value ?? null,
   };
 }
+
+type AddressColumns = { street?: string | null; zip?: string | null; city?: string | null; country?: string | null };
+
+/** The address and contact fields every card-backed record answers with (customers, agencies). */
+export const addressAndContacts = (row: AddressColumns, contactRows: readonly VcField[]) => ({
+  address: row.street ?? null,
+  zip: row.zip ?? null,
+  city: row.city ?? null,
+  country: row.country ?? null,
+  ...splitContacts(contactRows),
+});

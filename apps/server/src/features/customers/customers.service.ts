@@ -22,7 +22,7 @@ import {
   removeCard,
   saveAddress,
   saveContactRows,
-  splitContacts,
+  addressAndContacts,
   updateCardData,
 } from '../cards/cards.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
@@ -102,7 +102,6 @@ async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Custome
     rows.map((row) => row.id_vc_card),
   );
   return rows.map((row) => {
-    const { phones, emails, phone, email } = splitContacts(fields.get(row.id_vc_card) ?? []);
     return {
       id: row.id_vc_card,
       id_vc_card: row.id_vc_card,
@@ -114,16 +113,9 @@ async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Custome
       surname: row.surname,
       birthday: row.birthday,
       passportValidUntil: row.passport_valid_until,
-      address: row.street ?? null,
-      zip: row.zip ?? null,
-      city: row.city ?? null,
-      country: row.country ?? null,
+      ...addressAndContacts(row, fields.get(row.id_vc_card) ?? []),
       state: row.state ?? null,
       external_id: row.external_id ?? null,
-      phone,
-      email,
-      phones,
-      emails,
       customerType: row.customer_type === 'regular' ? 'regular' : 'new',
       isDriver: toBool(row.is_driver),
       agencyId: row.id_organization,

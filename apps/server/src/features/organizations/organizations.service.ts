@@ -20,7 +20,7 @@ import {
   removeCard,
   saveAddress,
   saveContactRows,
-  splitContacts,
+  addressAndContacts,
   updateCardData,
 } from '../cards/cards.service.ts';
 import {
@@ -82,21 +82,13 @@ async function toOrganizations(ctx: DbContext, rows: OrganizationRow[]): Promise
     rows.flatMap((row) => (row.id_vc_card ? [row.id_vc_card] : [])),
   );
   return rows.map((row) => {
-    const { phones, emails, phone, email } = splitContacts((row.id_vc_card && fields.get(row.id_vc_card)) || []);
     return {
       id: row.id,
       name: row.name,
       note: row.note,
       type: row.type,
       id_vc_card: row.id_vc_card,
-      address: row.street ?? null,
-      zip: row.zip ?? null,
-      city: row.city ?? null,
-      country: row.country ?? null,
-      phone,
-      email,
-      phones,
-      emails,
+      ...addressAndContacts(row, (row.id_vc_card && fields.get(row.id_vc_card)) || []),
       userCount: Number(row.user_count),
       customerCount: Number(row.customer_count),
       createdAt: toIso(row.created_at)!,

@@ -2,8 +2,6 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   DataTable,
-  ExportButton,
-  FilterButton,
   List,
   SearchInput,
   SelectInput,
@@ -44,13 +42,6 @@ export function CustomerList() {
       sort={{ field: 'name', order: 'ASC' }}
       perPage={20}
       pagination={<ListPagination />}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-          <ExportButton />
-        </TopToolbar>
-      }
       empty={false}
     >
       {phone ? (

@@ -1,16 +1,12 @@
 import { useMediaQuery, type Theme } from '@mui/material';
 import {
   BooleanField,
-  CreateButton,
   DataTable,
-  ExportButton,
-  FilterButton,
   List,
   ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   type RaRecord,
 } from 'react-admin';
 
@@ -48,13 +44,6 @@ export function UserList({ variant }: UserListProps) {
       sort={{ field: 'lastname', order: 'ASC' }}
       perPage={20}
       pagination={<ListPagination />}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton />
-          <ExportButton />
-        </TopToolbar>
-      }
       empty={false}
     >
       {phone ? (
