@@ -18,7 +18,9 @@ import {
 import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts/brand';
 import { ZCreateBrandBody, ZUpdateBrandBody } from '@tourdesk/contracts';
 import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
+import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
+import { brandExportColumns } from './brand-export.ts';
 
 const row = {
   display: 'grid',
@@ -31,8 +33,9 @@ const row = {
 /** /system/brands: one brand per host name (spec §1). */
 export function BrandList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const exporter = useCsvExporter(brandExportColumns);
   return (
-    <List sort={{ field: 'host', order: 'ASC' }} pagination={<ListPagination />}>
+    <List exporter={exporter} sort={{ field: 'host', order: 'ASC' }} pagination={<ListPagination />}>
       {phone ? (
         <SimpleList primaryText={(record) => record.name} secondaryText={(record) => record.host} linkType="edit" />
       ) : (

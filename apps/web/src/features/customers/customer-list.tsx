@@ -11,8 +11,10 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { CopyButton } from '../../ui/copy-button.tsx';
+import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { AgencyInput } from '../agencies/agency-input.tsx';
+import { customerExportColumns } from './customer-export.ts';
 import { customerTypeChoices } from './customer-form.tsx';
 
 const filters = [
@@ -36,9 +38,11 @@ export function CustomerList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const translate = useTranslate();
   const typeLabel = (record: RaRecord) => translate(`customers.types.${record.customerType}`);
+  const exporter = useCsvExporter(customerExportColumns);
   return (
     <List
       filters={filters}
+      exporter={exporter}
       sort={{ field: 'name', order: 'ASC' }}
       perPage={20}
       pagination={<ListPagination />}

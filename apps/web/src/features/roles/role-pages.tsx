@@ -19,16 +19,19 @@ import {
 } from 'react-admin';
 import { ZCreateRoleBody, ZUpdateRoleBody } from '@tourdesk/contracts';
 import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
+import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { AccessGridInput } from './access-grid-input.tsx';
+import { roleExportColumns } from './role-export.ts';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 export function RoleList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const translate = useTranslate();
+  const exporter = useCsvExporter(roleExportColumns);
   return (
-    <List filters={filters} sort={{ field: 'role', order: 'ASC' }} pagination={<ListPagination />}>
+    <List filters={filters} exporter={exporter} sort={{ field: 'role', order: 'ASC' }} pagination={<ListPagination />}>
       {phone ? (
         <SimpleList
           primaryText={(record) => record.role}
@@ -74,7 +77,11 @@ const EditToolbar = () => (
 export function RoleCreate() {
   return (
     <Create redirect="edit">
-      <SimpleForm resolver={zodResolver(ZCreateRoleBody)} defaultValues={{ admin: false, access: {} }}>
+      <SimpleForm
+        warnWhenUnsavedChanges
+        resolver={zodResolver(ZCreateRoleBody)}
+        defaultValues={{ admin: false, access: {} }}
+      >
         <RoleForm editing={false} />
       </SimpleForm>
     </Create>

@@ -16,16 +16,25 @@ import { truncate } from '@tourdesk/contracts/format';
 import { ZCreateSettingBody, ZUpdateSettingBody } from '@tourdesk/contracts';
 import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
 import { DateTimeTextField, TruncatedTextField } from '../../ui/formatted-fields.tsx';
+import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { JsonValueInput, toEditableText } from './json-value-input.tsx';
+import { settingExportColumns } from './setting-export.ts';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /** /system/settings: every setting, searchable on key and value. */
 export function SettingList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const exporter = useCsvExporter(settingExportColumns);
   return (
-    <List filters={filters} sort={{ field: 'key', order: 'ASC' }} perPage={20} pagination={<ListPagination />}>
+    <List
+      filters={filters}
+      exporter={exporter}
+      sort={{ field: 'key', order: 'ASC' }}
+      perPage={20}
+      pagination={<ListPagination />}
+    >
       {phone ? (
         <SimpleList
           primaryText={(record) => record.key}

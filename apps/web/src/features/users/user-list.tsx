@@ -13,6 +13,8 @@ import {
 import { DateTimeTextField } from '../../ui/formatted-fields.tsx';
 import { ActivateButton, ResendActivationButton } from './activate-button.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
+import { useCsvExporter } from '../../ui/csv-export.ts';
+import { userExportColumns } from './user-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 
 type UserListProps = { variant: 'staff' | 'app' | 'disabled' };
@@ -38,9 +40,11 @@ const fullName = (record: RaRecord) => `${record.firstname ?? ''} ${record.lastn
 /** /users, /app/users and /users-disabled: search, sort, paging of 20 (or all), a compact list on phones. */
 export function UserList({ variant }: UserListProps) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const exporter = useCsvExporter(userExportColumns);
   return (
     <List
       filters={filters}
+      exporter={exporter}
       sort={{ field: 'lastname', order: 'ASC' }}
       perPage={20}
       pagination={<ListPagination />}
