@@ -1,5 +1,4 @@
 import {
-  DateInput,
   SelectInput,
   TabbedForm,
   TabbedFormTabs,
@@ -11,6 +10,7 @@ import { Box } from '@mui/material';
 import { CUSTOMER_TYPES } from '@tourdesk/contracts/customers.schema';
 import { useSelectChoices } from '../../lib/settings.ts';
 import { CountryInput } from '../../ui/country-input.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { AgencyInput } from '../agencies/agency-input.tsx';
 import { ContactRowsInput } from './contact-rows-input.tsx';
 

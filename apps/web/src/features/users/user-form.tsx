@@ -1,7 +1,6 @@
 import {
   ArrayInput,
   BooleanInput,
-  DateInput,
   PasswordInput,
   ReferenceInput,
   SelectInput,
@@ -15,6 +14,7 @@ import {
 import { Box } from '@mui/material';
 import { EMAIL_TYPES, PHONE_TYPES } from '@tourdesk/contracts';
 import { useSelectChoices } from '../../lib/settings.ts';
+import { DateInput } from '../../ui/date-input.tsx';
 import { AgencyInput } from '../agencies/agency-input.tsx';
 
 export type UserFormVariant = 'create' | 'edit' | 'profile';
