@@ -106,7 +106,12 @@ function AgencyCustomers() {
 /** /agencies/create and /agencies/{id}: master data; on edit also the agency's users and customers. */
 export function AgencyForm({ editing, ...props }: { editing: boolean } & Omit<TabbedFormProps, 'children'>) {
   return (
-    <TabbedForm {...props} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
+    <TabbedForm
+      warnWhenUnsavedChanges
+      noValidate
+      {...props}
+      tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+    >
       <TabbedForm.Tab label="agencies.tabs.master">
         <AgencyMasterData />
       </TabbedForm.Tab>

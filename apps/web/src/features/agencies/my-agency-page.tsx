@@ -113,7 +113,7 @@ function AgencyProfile({ agencyId }: { agencyId: number }) {
         {canUpdate ? (
           <ResourceContextProvider value="agencies">
             <RecordContextProvider value={record}>
-              <SimpleForm record={record} resolver={resolver} onSubmit={save}>
+              <SimpleForm warnWhenUnsavedChanges noValidate record={record} resolver={resolver} onSubmit={save}>
                 <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
                   {translate('agencies.profile.help')}
                 </Typography>

@@ -13,8 +13,16 @@ export function errorsOf(error: unknown): { message: string; fields: FieldErrors
   return { message: 'error.unexpected', fields: {} };
 }
 
-/** Runs a submit with busy state and keeps the server's message and field errors for display. */
-export function useSubmit<T>(action: () => Promise<T>, onDone: (result: T) => void) {
+/**
+ * Runs a submit with busy state and keeps the server's message and field errors for display. When every field
+ * error belongs to one of `shownFields` (the fields the form shows its errors at), there is no message above the
+ * form: the fields say what is wrong, a general "The request is not valid." would only add noise.
+ */
+export function useSubmit<T>(
+  action: () => Promise<T>,
+  onDone: (result: T) => void,
+  shownFields: readonly string[] = [],
+) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [fields, setFields] = useState<FieldErrors>({});
@@ -27,7 +35,9 @@ export function useSubmit<T>(action: () => Promise<T>, onDone: (result: T) => vo
       onDone(await action());
     } catch (error) {
       const parsed = errorsOf(error);
-      setMessage(parsed.message);
+      const fieldNames = Object.keys(parsed.fields);
+      const allShown = fieldNames.length > 0 && fieldNames.every((name) => shownFields.includes(name));
+      setMessage(allShown ? null : parsed.message);
       setFields(parsed.fields);
     } finally {
       setBusy(false);

@@ -9,12 +9,28 @@ import { ErrorNotice, Field, FormTitle, SubmitButton, SuccessNotice, useSubmit }
 
 const TRANSLATED = ['de', 'en', 'es', 'ru'];
 
+const REGISTER_FIELDS = [
+  'salutation',
+  'firstname',
+  'lastname',
+  'address',
+  'zip',
+  'city',
+  'tel',
+  'email',
+  'password',
+  'passwordRepeat',
+] as const;
+type RegisterField = (typeof REGISTER_FIELDS)[number];
+/** The fields that show their own error (the text fields, the salutation and both consents). */
+const SHOWN_FIELDS = [...REGISTER_FIELDS, 'acceptTerms', 'acceptPrivacy'];
+
 function RegisterForm({ iframe }: { iframe: boolean }) {
   const translate = useTranslate();
   const brand = useBrand();
   const navigate = useNavigate();
   const [locale] = useLocaleState();
-  const [values, setValues] = useState({
+  const [values, setValues] = useState<Record<RegisterField, string>>({
     salutation: '',
     firstname: '',
     lastname: '',
@@ -29,8 +45,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [acceptPrivacy, setAcceptPrivacy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const set = (name: keyof typeof values) => (value: string) =>
-    setValues((previous) => ({ ...previous, [name]: value }));
+  const set = (name: RegisterField) => (value: string) => setValues((previous) => ({ ...previous, [name]: value }));
   const { busy, message, fields, submit } = useSubmit(
     () =>
       api<{ email: string }>('/registration', {
@@ -48,6 +63,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
       if (iframe) navigate('/auth/save_registerIframe', { state: { email: result.email } });
       else setDone(result.email);
     },
+    SHOWN_FIELDS,
   );
   if (done) {
     return (
@@ -81,6 +97,8 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
         label={translate('auth.register.salutation')}
         value={values.salutation}
         onChange={(event) => set('salutation')(event.target.value)}
+        error={Boolean(fields.salutation)}
+        helperText={fields.salutation ? translate(fields.salutation) : undefined}
         fullWidth
         margin="dense"
       >

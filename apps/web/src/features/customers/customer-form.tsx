@@ -41,7 +41,12 @@ export function CustomerForm({
   // Agency users see the booking numbers of an existing customer but never enter them.
   const showNumbers = variant !== 'agency' || Boolean(record?.id);
   return (
-    <TabbedForm {...props} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
+    <TabbedForm
+      warnWhenUnsavedChanges
+      noValidate
+      {...props}
+      tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+    >
       <TabbedForm.Tab label="customers.tabs.master">
         <Box sx={formRow}>
           <SelectInput

@@ -72,7 +72,12 @@ export function UserForm({
   const marital = useSelectChoices('marital');
   const administrative = variant !== 'profile';
   return (
-    <TabbedForm {...props} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
+    <TabbedForm
+      warnWhenUnsavedChanges
+      noValidate
+      {...props}
+      tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
+    >
       <TabbedForm.Tab label="users.tabs.master">
         <Box sx={row}>
           <TextInput source="firstname" label="users.fields.firstname" isRequired />
