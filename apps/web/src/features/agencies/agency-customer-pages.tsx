@@ -18,6 +18,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { ListPagination } from '../../ui/list-pagination.tsx';
+import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { DateTextField } from '../../ui/formatted-fields.tsx';
 import { CustomerForm } from '../customers/customer-form.tsx';
 import { SaveDeleteToolbar } from '../customers/customer-toolbar.tsx';
@@ -100,11 +101,14 @@ export function AgencyCustomerList() {
 }
 
 /** /agencies/customers/create: a new customer of the own agency (the server files it under the agency). */
+const customerName = (record: RaRecord) => String(record.name);
+
 export function AgencyCustomerCreate() {
+  const saved = useSavedNotice('customers.notifications.saved', customerName, 'edit');
   return (
     <RequireAgency titleKey={TITLE}>
       {() => (
-        <Create redirect="edit" mutationMode="pessimistic">
+        <Create mutationOptions={saved} mutationMode="pessimistic">
           <CustomerForm variant="agency" resolver={createCustomerResolver} />
         </Create>
       )}
@@ -114,10 +118,11 @@ export function AgencyCustomerCreate() {
 
 /** /agencies/customers/{id}: one of the own agency's customers (another agency's is "not found"). */
 export function AgencyCustomerEdit() {
+  const saved = useSavedNotice('customers.notifications.saved', customerName);
   return (
     <RequireAgency titleKey={TITLE}>
       {() => (
-        <Edit mutationMode="pessimistic" redirect={false} actions={false}>
+        <Edit mutationMode="pessimistic" mutationOptions={saved} actions={false}>
           <CustomerForm variant="agency" resolver={updateCustomerResolver} toolbar={<SaveDeleteToolbar />} />
         </Edit>
       )}

@@ -9,9 +9,11 @@ import {
   SearchInput,
   SimpleList,
   TopToolbar,
+  type RaRecord,
 } from 'react-admin';
 import { ZCreateOrganizationBody, ZUpdateOrganizationBody } from '@tourdesk/contracts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
+import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { contactRowsResolver } from '../customers/contact-rows.ts';
 import { SaveDeleteToolbar } from '../customers/customer-toolbar.tsx';
 import { AGENCY_PAGE_SIZES, AgencyForm } from './agency-form.tsx';
@@ -57,17 +59,21 @@ export function AgencyList() {
   );
 }
 
+const agencyName = (record: RaRecord) => String(record.name);
+
 export function AgencyCreate() {
+  const saved = useSavedNotice('agencies.notifications.saved', agencyName, 'edit');
   return (
-    <Create redirect="edit" mutationMode="pessimistic" transform={(data) => ({ ...data, type: 1 })}>
+    <Create mutationOptions={saved} mutationMode="pessimistic" transform={(data) => ({ ...data, type: 1 })}>
       <AgencyForm editing={false} resolver={createResolver} />
     </Create>
   );
 }
 
 export function AgencyEdit() {
+  const saved = useSavedNotice('agencies.notifications.saved', agencyName);
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
+    <Edit mutationMode="pessimistic" mutationOptions={saved}>
       <AgencyForm editing resolver={updateResolver} toolbar={<SaveDeleteToolbar />} />
     </Edit>
   );

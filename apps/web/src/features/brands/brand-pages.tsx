@@ -14,12 +14,14 @@ import {
   Toolbar,
   useInput,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts/brand';
 import { ZCreateBrandBody, ZUpdateBrandBody } from '@tourdesk/contracts';
 import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
 import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
+import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { brandExportColumns } from './brand-export.ts';
 
 const row = {
@@ -116,10 +118,13 @@ const EditToolbar = () => (
   </Toolbar>
 );
 
+const brandName = (record: RaRecord) => String(record.name);
+
 export function BrandCreate() {
+  const saved = useSavedNotice('brands.notifications.saved', brandName, 'list');
   return (
-    <Create redirect="list">
-      <SimpleForm resolver={zodResolver(ZCreateBrandBody)}>
+    <Create mutationOptions={saved}>
+      <SimpleForm warnWhenUnsavedChanges noValidate resolver={zodResolver(ZCreateBrandBody)}>
         <BrandForm />
       </SimpleForm>
     </Create>
@@ -127,9 +132,10 @@ export function BrandCreate() {
 }
 
 export function BrandEdit() {
+  const saved = useSavedNotice('brands.notifications.saved', brandName, 'list');
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm resolver={zodResolver(ZUpdateBrandBody)} toolbar={<EditToolbar />}>
+    <Edit mutationMode="pessimistic" mutationOptions={saved}>
+      <SimpleForm warnWhenUnsavedChanges noValidate resolver={zodResolver(ZUpdateBrandBody)} toolbar={<EditToolbar />}>
         <BrandForm />
       </SimpleForm>
     </Edit>

@@ -2,13 +2,17 @@ import { Create, Edit, useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Customer } from '@tourdesk/contracts/customers.schema';
 import { customerCopy } from './customer-copy.ts';
+import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { CustomerForm } from './customer-form.tsx';
 import { SaveDeleteToolbar } from './customer-toolbar.tsx';
 import { createCustomerResolver, registerDriverResolver, updateCustomerResolver } from './customer-validation.ts';
 
+const customerName = (record: Customer) => record.name;
+
 export function CustomerCreate() {
+  const saved = useSavedNotice('customers.notifications.saved', customerName, 'edit');
   return (
-    <Create redirect="edit" mutationMode="pessimistic">
+    <Create mutationOptions={saved} mutationMode="pessimistic">
       <CustomerForm variant="staff" resolver={createCustomerResolver} />
     </Create>
   );
@@ -18,13 +22,14 @@ export function CustomerCreate() {
 export function CustomerCopy() {
   const { id } = useParams();
   const translate = useTranslate();
+  const saved = useSavedNotice('customers.notifications.saved', customerName, 'edit');
   const { data, isPending } = useGetOne<Customer>('customers', { id: Number(id) }, { enabled: Boolean(id) });
   if (id && isPending) return null;
   return (
     <Create
       resource="customers"
       record={data ? customerCopy(data) : undefined}
-      redirect="edit"
+      mutationOptions={saved}
       mutationMode="pessimistic"
       title={translate('app.actions.copy')}
     >
@@ -34,8 +39,9 @@ export function CustomerCopy() {
 }
 
 export function CustomerEdit() {
+  const saved = useSavedNotice('customers.notifications.saved', customerName);
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
+    <Edit mutationMode="pessimistic" mutationOptions={saved}>
       <CustomerForm variant="staff" resolver={updateCustomerResolver} toolbar={<SaveDeleteToolbar />} />
     </Edit>
   );

@@ -16,11 +16,13 @@ import {
   Toolbar,
   useRecordContext,
   useTranslate,
+  type RaRecord,
 } from 'react-admin';
 import { ZCreateRoleBody, ZUpdateRoleBody } from '@tourdesk/contracts';
 import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
 import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
+import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { AccessGridInput } from './access-grid-input.tsx';
 import { roleExportColumns } from './role-export.ts';
 
@@ -74,11 +76,15 @@ const EditToolbar = () => (
   </Toolbar>
 );
 
+const roleName = (record: RaRecord) => String(record.role);
+
 export function RoleCreate() {
+  const saved = useSavedNotice('roles.notifications.saved', roleName, 'edit');
   return (
-    <Create redirect="edit">
+    <Create mutationOptions={saved}>
       <SimpleForm
         warnWhenUnsavedChanges
+        noValidate
         resolver={zodResolver(ZCreateRoleBody)}
         defaultValues={{ admin: false, access: {} }}
       >
@@ -89,9 +95,10 @@ export function RoleCreate() {
 }
 
 export function RoleEdit() {
+  const saved = useSavedNotice('roles.notifications.saved', roleName);
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
-      <SimpleForm resolver={zodResolver(ZUpdateRoleBody)} toolbar={<EditToolbar />}>
+    <Edit mutationMode="pessimistic" mutationOptions={saved}>
+      <SimpleForm warnWhenUnsavedChanges noValidate resolver={zodResolver(ZUpdateRoleBody)} toolbar={<EditToolbar />}>
         <RoleForm editing />
       </SimpleForm>
     </Edit>

@@ -11,6 +11,7 @@ import {
   SimpleList,
   TextInput,
   Toolbar,
+  type RaRecord,
 } from 'react-admin';
 import { truncate } from '@tourdesk/contracts/format';
 import { ZCreateSettingBody, ZUpdateSettingBody } from '@tourdesk/contracts';
@@ -18,6 +19,7 @@ import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
 import { DateTimeTextField, TruncatedTextField } from '../../ui/formatted-fields.tsx';
 import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
+import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { JsonValueInput, toEditableText } from './json-value-input.tsx';
 import { settingExportColumns } from './setting-export.ts';
 
@@ -63,10 +65,18 @@ const EditToolbar = () => (
   </Toolbar>
 );
 
+const settingName = (record: RaRecord) => String(record.key);
+
 export function SettingCreate() {
+  const saved = useSavedNotice('settings.notifications.saved', settingName, 'list');
   return (
-    <Create redirect="list">
-      <SimpleForm resolver={zodResolver(ZCreateSettingBody)} defaultValues={{ value: '' }}>
+    <Create mutationOptions={saved}>
+      <SimpleForm
+        warnWhenUnsavedChanges
+        noValidate
+        resolver={zodResolver(ZCreateSettingBody)}
+        defaultValues={{ value: '' }}
+      >
         <TextInput source="key" label="settings.fields.key" isRequired sx={{ maxWidth: 400 }} />
         <JsonValueInput />
       </SimpleForm>
@@ -75,9 +85,15 @@ export function SettingCreate() {
 }
 
 export function SettingEdit() {
+  const saved = useSavedNotice('settings.notifications.saved', settingName, 'list');
   return (
-    <Edit mutationMode="pessimistic" redirect="list">
-      <SimpleForm resolver={zodResolver(ZUpdateSettingBody)} toolbar={<EditToolbar />}>
+    <Edit mutationMode="pessimistic" mutationOptions={saved}>
+      <SimpleForm
+        warnWhenUnsavedChanges
+        noValidate
+        resolver={zodResolver(ZUpdateSettingBody)}
+        toolbar={<EditToolbar />}
+      >
         <TextInput source="key" label="settings.fields.key" isRequired sx={{ maxWidth: 400 }} />
         <JsonValueInput />
       </SimpleForm>

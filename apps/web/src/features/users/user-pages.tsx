@@ -1,6 +1,7 @@
 import { Create, Edit, SaveButton, Toolbar, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
+import { personName, useSavedNotice } from '../../ui/saved-notice.ts';
 import { UserForm } from './user-form.tsx';
 import { createUserResolver, updateUserResolver } from './user-validation.ts';
 
@@ -13,9 +14,12 @@ const EditToolbar = () => (
   </Toolbar>
 );
 
+const userName = (record: RaRecord) => personName(record.firstname, record.lastname);
+
 export function UserCreate({ kind }: { kind: Kind }) {
+  const saved = useSavedNotice('users.notifications.saved', userName, 'edit');
   return (
-    <Create redirect="edit" mutationMode="pessimistic">
+    <Create mutationOptions={saved} mutationMode="pessimistic">
       <UserForm variant="create" kind={kind} resolver={createUserResolver} />
     </Create>
   );
@@ -43,12 +47,13 @@ const copyOf = (record: RaRecord) => ({
 export function UserCopy({ kind, resource }: { kind: Kind; resource: string }) {
   const { id } = useParams();
   const translate = useTranslate();
+  const saved = useSavedNotice('users.notifications.saved', userName, 'edit');
   const { data, isPending } = useGetOne(resource, { id: id ?? '' }, { enabled: Boolean(id) });
   if (id && isPending) return null;
   return (
     <Create
       record={data ? copyOf(data) : undefined}
-      redirect="edit"
+      mutationOptions={saved}
       title={translate('app.actions.copy')}
       resource={resource}
     >
@@ -58,8 +63,9 @@ export function UserCopy({ kind, resource }: { kind: Kind; resource: string }) {
 }
 
 export function UserEdit({ kind }: { kind: Kind }) {
+  const saved = useSavedNotice('users.notifications.saved', userName);
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
+    <Edit mutationMode="pessimistic" mutationOptions={saved}>
       <UserForm variant="edit" kind={kind} resolver={updateUserResolver} toolbar={<EditToolbar />} />
     </Edit>
   );
