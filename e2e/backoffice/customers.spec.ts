@@ -1,26 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createCustomer, getCustomer, type CustomerAnswer } from '../support/customers.ts';
 import { apiToken, loginAs } from '../support/session.ts';
 
-type ContactRow = { id_vc_field: number; key: string; value: string };
-type CustomerAnswer = { id: number; name: string; agencyId: number | null; phones: ContactRow[]; emails: ContactRow[] };
-
-async function createCustomer(
-  request: APIRequestContext,
-  email: string,
-  data: Record<string, unknown>,
-): Promise<CustomerAnswer> {
-  const token = await apiToken(request, email);
-  const response = await request.post('/api/v1/customers', { headers: { authorization: `Bearer ${token}` }, data });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as CustomerAnswer;
-}
-
-async function getCustomer(request: APIRequestContext, id: number): Promise<CustomerAnswer> {
-  const token = await apiToken(request, 'admin@example.com');
-  const response = await request.get(`/api/v1/customers/${id}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as CustomerAnswer;
-}
+type ContactRow = CustomerAnswer['phones'][number];
 
 test('office creates a customer with two phones and an e-mail and finds it without umlauts', async ({
   page,
@@ -48,7 +30,7 @@ test('office creates a customer with two phones and an e-mail and finds it witho
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/customers\/\d+$/);
   // The edit page has replaced the create form (its tabs would lead back to /customers/create).
-  await expect(page.getByText('Customer Größwang, Ilse')).toBeVisible();
+  await expect(page.getByText('Customer Größwang, Ilse', { exact: true })).toBeVisible();
 
   const id = Number(/\/customers\/(\d+)$/.exec(page.url())![1]);
   const created = await getCustomer(request, id);
@@ -64,7 +46,7 @@ test('office creates a customer with two phones and an e-mail and finds it witho
   await page.getByRole('tab', { name: 'Contacts' }).click();
   await page.getByLabel('Phone', { exact: true }).nth(1).fill('+49 170 5553333');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Element updated')).toBeVisible();
+  await expect(page.getByText('Customer Größwang, Ilse saved')).toBeVisible();
   const changed = await getCustomer(request, id);
   expect(changed.phones.map((row) => row.id_vc_field)).toEqual(created.phones.map((row) => row.id_vc_field));
   expect(changed.phones[1]!.value).toBe('+49 170 5553333');
@@ -208,7 +190,7 @@ test('an admin registers a driver, and links an agency user to an agency', async
   await page.getByLabel('Agency', { exact: true }).click();
   await page.getByRole('option', { name: 'Reiseland Nord Touristik' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Element updated')).toBeVisible();
+  await expect(page.getByText('User Neuagentur, Nele saved')).toBeVisible();
 
   const agencyPage = await (await page.context().browser()!.newContext()).newPage();
   await loginAs(agencyPage, 'neu.agentur@example.com', 'Agentur123!');

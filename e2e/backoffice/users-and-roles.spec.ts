@@ -87,7 +87,7 @@ test("a role's rights are changed and the menu changes for its user", async ({ p
   await page.getByTestId('access-user-read').locator('input').check();
   await page.getByTestId('access-todo-read').locator('input').check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(/Element updated|Element aktualisiert/)).toBeVisible();
+  await expect(page.getByText('Role Disposition saved')).toBeVisible();
 
   await userPage.reload();
   expect(await menuTargets(userPage)).toEqual(
