@@ -1,7 +1,6 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, Form, SaveButton } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
 import { DateInput } from './date-input.tsx';
 
 afterEach(cleanup);
@@ -41,5 +40,22 @@ describe('DateInput', () => {
     fireEvent.click(screen.getByRole('button', { name: /save/i }));
     await waitFor(() => expect(submitted).toHaveBeenCalled());
     expect(submitted.mock.calls[0]![0]).toMatchObject({ birthday: null });
+  });
+
+  it('takes a day picked in the browser calendar and shows it as DD.MM.YYYY', async () => {
+    const submitted = vi.fn();
+    const input = renderForm({ birthday: null }, submitted);
+    const calendar = document.querySelector<HTMLInputElement>('input[type="date"]')!;
+    fireEvent.change(calendar, { target: { value: '1985-03-12' } });
+    expect(input.value).toBe('12.03.1985');
+    fireEvent.click(screen.getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(submitted).toHaveBeenCalled());
+    expect(submitted.mock.calls[0]![0]).toMatchObject({ birthday: '1985-03-12' });
+  });
+
+  it('puts the cursor into the text when the browser has no picker to open', () => {
+    const input = renderForm({ birthday: null }, () => {});
+    fireEvent.click(screen.getByRole('button', { name: 'app.date.pick' }));
+    expect(document.activeElement).toBe(input);
   });
 });

@@ -14,6 +14,14 @@ export function DateInput({ label, helperText, ...props }: InputProps) {
   const translate = useTranslate();
   const picker = useRef<HTMLInputElement>(null);
   const { field, fieldState, id, isRequired } = useInput({ ...props, format: formatDateInput, parse: parseDateInput });
+  // Some browsers refuse showPicker (e.g. inside a frame of another origin): then the cursor goes to the text.
+  const openPicker = () => {
+    try {
+      picker.current?.showPicker();
+    } catch {
+      document.getElementById(id)?.focus();
+    }
+  };
   // The browser's picker speaks YYYY-MM-DD; it shows the typed day once it is a real one.
   const typed = parseDateInput(String(field.value ?? ''));
   const pickerValue = typed && ISO_DATE.test(typed) ? typed : '';
@@ -48,7 +56,7 @@ export function DateInput({ label, helperText, ...props }: InputProps) {
                 size="small"
                 edge="end"
                 aria-label={translate('app.date.pick')}
-                onClick={() => picker.current?.showPicker()}
+                onClick={openPicker}
                 disabled={props.disabled || props.readOnly}
               >
                 <EventIcon fontSize="small" />
