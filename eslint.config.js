@@ -23,7 +23,22 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // react-admin's date inputs and fields follow the browser's language (mm/dd/yyyy in an English browser).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-admin',
+              importNames: ['DateInput', 'DateTimeInput', 'DateField'],
+              message: 'Dates are DD.MM.YYYY everywhere: use ui/date-input.tsx and ui/formatted-fields.tsx.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The shell loads before any screen: it takes the zod-free contract modules by path, keeping zod
