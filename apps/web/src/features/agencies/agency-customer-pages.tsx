@@ -100,9 +100,9 @@ export function AgencyCustomerList() {
   );
 }
 
-/** /agencies/customers/create: a new customer of the own agency (the server files it under the agency). */
 const customerName = (record: RaRecord) => String(record.name);
 
+/** /agencies/customers/create: a new customer of the own agency (the server files it under the agency). */
 export function AgencyCustomerCreate() {
   const saved = useSavedNotice('customers.notifications.saved', customerName, 'edit');
   return (
