@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -149,4 +150,24 @@ export async function call(
   }
   const url = options.url.startsWith('/api/') ? options.url : `/api/v1${options.url}`;
   return app.inject({ ...options, url, headers });
+}
+
+/**
+ * Runs `work` on a context whose database counts every statement it sends (BEGIN and COMMIT aside), so a
+ * test can hold a write to the statements its data needs.
+ */
+export async function countStatements<T>(
+  ctx: DbContext,
+  work: (ctx: DbContext) => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const counter: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      statements.push(node.kind);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const result = await work({ db: ctx.db.withPlugin(counter), dialect: ctx.dialect });
+  return { result, statements };
 }

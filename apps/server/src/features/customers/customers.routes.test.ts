@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from '../../../test/helpers.ts';
+import { ZUpdateCustomerBody } from '@tourdesk/contracts';
+import { buildTestApp, call, countStatements, type TestApp } from '../../../test/helpers.ts';
+import { makeCustomerBody } from '../../seed/factories.ts';
+import { createCustomer, updateCustomer } from './customers.service.ts';
 import { DEMO_CUSTOMER_COUNT } from '../../seed/demo.ts';
 
 const body = (overrides: Record<string, unknown> = {}) => ({
@@ -55,6 +58,36 @@ describe('customers', () => {
     expect(customer.emails[0]).toMatchObject({ id_vc_field_type: 1, key: 'email-private' });
     const read = await call(t.app, 'office', { method: 'GET', url: `/customers/${customer.id}` });
     expect(read.json()).toEqual(customer);
+  });
+
+  it('creates a whole customer in six statements and reads it once (two more), updates it in few', async () => {
+    const created = await countStatements(t.ctx, (ctx) => createCustomer(ctx, makeCustomerBody(9001), { kind: 'all' }));
+    // e-mail check; card, person, address, contact rows, search text; the customer and its contact rows.
+    expect(created.statements).toHaveLength(8);
+    const customer = created.result;
+    const updated = await countStatements(t.ctx, (ctx) =>
+      updateCustomer(
+        ctx,
+        customer.id,
+        ZUpdateCustomerBody.parse({
+          surname: 'Öztürk',
+          city: 'Köln',
+          phones: [
+            ...customer.phones.map((row) => ({ ...row, value: `${row.value}0` })),
+            { key: 'phone-fax', value: '0221 1234' },
+          ],
+          emails: customer.emails.map((row) => ({ ...row, value: `neu.${row.value}` })),
+        }),
+        { kind: 'all' },
+      ),
+    );
+    expect(updated.result).toMatchObject({ surname: 'Öztürk', city: 'Köln', name: `Öztürk, ${customer.firstName}` });
+    // read (2), e-mail check; card, person, address (find + write); contact rows: changed ones and one insert;
+    // read (2).
+    const changedRows = customer.phones.length + customer.emails.length;
+    expect(updated.statements).toHaveLength(10 + changedRows);
+    const found = await call(t.app, 'office', { method: 'GET', url: '/customers?lit-search=oztürk%20koln%200221' });
+    expect(found.json().data.map((row: { id: number }) => row.id)).toEqual([customer.id]);
   });
 
   it('adds empty default rows when a customer has no phone or no e-mail', async () => {
