@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { brandForHost, createBrand } from '../features/brands/brands.service.ts';
 import { registerDriver } from '../features/customers/drivers.service.ts';
 import { createOrganization } from '../features/organizations/organizations.service.ts';
-import { createRole } from '../features/roles/roles.service.ts';
+import { createRole, findRoleId, roleIdByName } from '../features/roles/roles.service.ts';
 import { seedDefaultSettings } from '../features/settings/settings.service.ts';
 import { updateUser } from '../features/users/users.service.ts';
 import type { DbContext } from '../types.ts';
@@ -16,6 +16,7 @@ import {
   SYSTEM_ACTOR,
 } from './factories.ts';
 import { seededRandom } from './german-data.ts';
+import { hasAnyAccount } from './seed.repository.ts';
 
 export const DEMO_AGENCIES = [
   {
@@ -45,18 +46,14 @@ const SYSTEM_ROLES = ['superadmin', 'admin', 'agency', 'traveller', 'driver'] as
 export async function seedDefaults(ctx: DbContext): Promise<void> {
   await seedDefaultSettings(ctx);
   for (const name of SYSTEM_ROLES) {
-    const exists = await ctx.db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirst();
-    if (!exists) await createRole(ctx, { role: name, ...DEMO_ROLES[name]! }, SYSTEM_ACTOR);
+    if ((await findRoleId(ctx, name)) === undefined)
+      await createRole(ctx, { role: name, ...DEMO_ROLES[name]! }, SYSTEM_ACTOR);
   }
 }
 
-async function isEmpty(ctx: DbContext): Promise<boolean> {
-  const row = await ctx.db.selectFrom('user_account').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
-}
+const isEmpty = async (ctx: DbContext) => !(await hasAnyAccount(ctx.db));
 
-const roleId = async (ctx: DbContext, name: string) =>
-  (await ctx.db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirstOrThrow()).id_roles;
+const roleId = (ctx: DbContext, name: string) => roleIdByName(ctx, name);
 
 /** Customers in the demo: about 300, some of them the agencies' own. */
 export const DEMO_CUSTOMER_COUNT = 300;

@@ -1,5 +1,6 @@
 import type { RegisterDriverBody } from '@tourdesk/contracts';
-import { sendInvitation, type AccountTtl, type RequestOrigin } from '../account/account.service.ts';
+import { sendInvitation } from '../account/account.service.ts';
+import type { AccountTtl, RequestOrigin } from '../../lib/origin.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { DbContext } from '../../types.ts';
 import { roleIdByName } from '../roles/roles.service.ts';
