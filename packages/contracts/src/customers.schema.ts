@@ -82,7 +82,7 @@ export const ZCustomer = z.object({
 });
 export type Customer = z.infer<typeof ZCustomer>;
 
-const customerFields = {
+export const customerFields = {
   salutation: optionalCode(2),
   title: optionalCode(3),
   firstName: requiredText({ min: 2, max: 90 }),
@@ -130,20 +130,6 @@ export const ZVcCard = z.object({
   ratio_id: z.string().nullable(),
   agencyId: z.number().int().nullable(),
 });
-
-/** POST /registration-driver: a driver is a customer flagged as driver with a login of role driver. */
-export const ZRegisterDriverBody = z.object({
-  ...customerFields,
-  loginEmail: z
-    .string({ error: 'error.empty' })
-    .trim()
-    .min(1, 'error.empty')
-    .pipe(z.email('error.email'))
-    .transform((value) => value.toLowerCase()),
-});
-export type RegisterDriverBody = z.infer<typeof ZRegisterDriverBody>;
-
-export const ZDriverRegistration = z.object({ customer: ZCustomer, userId: z.number().int() });
 
 /** An agency's customer as the ratio agency call answers it (spec §3 "Agency customer"). */
 export const ZAgencyCustomer = z.object({

@@ -17,6 +17,7 @@ export * from './settings.schema.ts';
 export * from './users.schema.ts';
 export * from './countries.schema.ts';
 export * from './customers.schema.ts';
+export * from './drivers.schema.ts';
 export * from './organizations.schema.ts';
 export * from './mail.schema.ts';
 export * from './account.schema.ts';

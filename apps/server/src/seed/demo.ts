@@ -1,18 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { brandForHost, createBrand } from '../features/brands/brands.service.ts';
-import { registerDriver } from '../features/customers/drivers.service.ts';
+import { createBrand } from '../features/brands/brands.service.ts';
 import { createOrganization } from '../features/organizations/organizations.service.ts';
 import { createRole, findRoleId, roleIdByName } from '../features/roles/roles.service.ts';
 import { seedDefaultSettings } from '../features/settings/settings.service.ts';
-import { updateUser } from '../features/users/users.service.ts';
 import type { DbContext } from '../types.ts';
 import {
   createCustomerFixture,
+  createDriverFixture,
   createRoleFixture,
   createUserFixture,
   DEMO_PASSWORD,
   DEMO_ROLES,
-  makeCustomerBody,
   SYSTEM_ACTOR,
 } from './factories.ts';
 import { seededRandom } from './german-data.ts';
@@ -155,32 +153,16 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
     await createCustomerFixture(ctx, n, { agencyId, ratio_id: String(200000 + n) });
   }
 
-  // Drivers: customers flagged as drivers with a driver login; the first is the demo account. Their
-  // invitation mails wait in the outbox (see /email/debug).
-  const origin = { brand: await brandForHost(ctx, 'localhost'), origin: 'http://localhost:3000', ip: 'seed' };
+  // Drivers: customers flagged as drivers with a driver login; the first is the demo account (its password
+  // set, so it can log in). The others' invitation mails wait in the outbox (see /email/debug).
   const random = seededRandom(4711);
   const drivers = [
-    { firstName: 'Dieter', surname: 'Bäumer', loginEmail: 'driver@example.com' },
+    { firstName: 'Dieter', surname: 'Bäumer', loginEmail: 'driver@example.com', password: DEMO_PASSWORD },
     { firstName: 'Günther', surname: 'Straßburger', loginEmail: 'g.strassburger@alpenblick-reisen.example' },
     { firstName: 'Mehmet', surname: 'Öztürk', loginEmail: 'm.oeztuerk@alpenblick-reisen.example' },
   ];
   for (const [index, driver] of drivers.entries()) {
-    const body = makeCustomerBody(DEMO_CUSTOMER_COUNT + index + 1, random, {
-      firstName: driver.firstName,
-      surname: driver.surname,
-    });
-    const { userId } = await registerDriver(ctx, { ...body, loginEmail: driver.loginEmail }, origin, {
-      actionCodeTtlHours: 24,
-      inviteCodeTtlHours: 7 * 24,
-    });
-    if (index === 0) {
-      await updateUser(
-        ctx,
-        userId,
-        { password: DEMO_PASSWORD, passwordRepeat: DEMO_PASSWORD },
-        { actor: SYSTEM_ACTOR },
-      );
-    }
+    await createDriverFixture(ctx, DEMO_CUSTOMER_COUNT + index + 1, { salutation: 0, ...driver }, random);
   }
   log?.info('demo data seeded');
   return true;
