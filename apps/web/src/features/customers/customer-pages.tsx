@@ -4,7 +4,7 @@ import type { Customer } from '@tourdesk/contracts/customers.schema';
 import { customerCopy } from './customer-copy.ts';
 import { CustomerForm } from './customer-form.tsx';
 import { SaveDeleteToolbar } from './customer-toolbar.tsx';
-import { createCustomerResolver, registerDriverResolver, updateCustomerResolver } from './customer-validation.ts';
+import { createCustomerResolver, updateCustomerResolver } from './customer-validation.ts';
 
 export function CustomerCreate() {
   return (
@@ -38,14 +38,5 @@ export function CustomerEdit() {
     <Edit mutationMode="pessimistic" redirect={false}>
       <CustomerForm variant="staff" resolver={updateCustomerResolver} toolbar={<SaveDeleteToolbar />} />
     </Edit>
-  );
-}
-
-/** /customers/drivers/create: a driver is a customer with a driver login (POST /registration-driver). */
-export function DriverCreate() {
-  return (
-    <Create redirect="list" mutationMode="pessimistic">
-      <CustomerForm variant="driver" resolver={registerDriverResolver} />
-    </Create>
   );
 }
