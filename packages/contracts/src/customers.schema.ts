@@ -1,37 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_TYPES, PHONE_TYPES } from './users.schema.ts';
+import { ZEmailRowInput, ZPhoneRowInput, ZVcField } from './contacts.schema.ts';
 import { optionalCode, optionalDate, optionalText, optionalZip, requiredText } from './fields.ts';
-
-/** id_vc_field_type of a contact row (spec §3 "Card"). */
-export const FIELD_TYPES = { email: 1, phone: 2 } as const;
-
-/** A contact row of a card's person: `key` is its kind (`phone-mobile`), `drop` marks it for removal on save. */
-export const ZVcField = z.object({
-  id_vc_field: z.number().int(),
-  id_vc_person: z.number().int(),
-  id_vc_field_type: z.union([z.literal(1), z.literal(2)]),
-  key: z.string(),
-  value: z.string(),
-  drop: z.boolean(),
-});
-export type VcField = z.infer<typeof ZVcField>;
-
-const phoneRow = z.object({
-  id_vc_field: z.number().int().positive().optional(),
-  key: z.enum(PHONE_TYPES, { error: 'error.invalid' }),
-  value: z.string({ error: 'error.invalid' }).trim().max(40, 'error.tooLong'),
-  drop: z.boolean().optional(),
-});
-const emailRow = z.object({
-  id_vc_field: z.number().int().positive().optional(),
-  key: z.enum(EMAIL_TYPES, { error: 'error.invalid' }),
-  value: z.union([z.literal(''), z.email('error.email')]).transform((value) => value.toLowerCase()),
-  drop: z.boolean().optional(),
-});
-export const ZPhoneRowInput = phoneRow;
-export const ZEmailRowInput = emailRow;
-export type PhoneRowInput = z.infer<typeof phoneRow>;
-export type EmailRowInput = z.infer<typeof emailRow>;
 
 export const ZAddress = z.object({
   street: z.string().nullable(),
@@ -99,8 +68,8 @@ export const customerFields = {
   agencyId: z.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').nullable().optional(),
   kuschick_id: optionalText({ max: 50 }),
   ratio_id: optionalText({ max: 50 }),
-  phones: z.array(phoneRow, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
-  emails: z.array(emailRow, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
+  phones: z.array(ZPhoneRowInput, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
+  emails: z.array(ZEmailRowInput, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
 };
 
 /** POST /customers */

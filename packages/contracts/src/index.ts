@@ -15,6 +15,7 @@ export * from './roles.schema.ts';
 export * from './search.ts';
 export * from './settings.schema.ts';
 export * from './users.schema.ts';
+export * from './contacts.schema.ts';
 export * from './countries.schema.ts';
 export * from './customers.schema.ts';
 export * from './drivers.schema.ts';

@@ -132,8 +132,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
       password: DEMO_PASSWORD,
       city: 'Sonthofen',
       zip: '87527',
-      phones: [{ type: 'phone-business', value: `+49 8321 12345${index + 1}` }],
-      emails: [{ type: 'email-business', value: account.email }],
+      phones: [{ key: 'phone-business', value: `+49 8321 12345${index + 1}` }],
+      emails: [{ key: 'email-business', value: account.email }],
     });
   }
   await createUserFixture(ctx, 'app', {

@@ -66,14 +66,14 @@ const contactRows = (personId: number, contacts: CardContacts) => [
   ...contacts.emails.map((entry, position) => ({
     id_vc_person: personId,
     id_vc_field_type: FIELD_TYPE.email,
-    key: entry.type,
+    key: entry.key,
     value: entry.value,
     position,
   })),
   ...contacts.phones.map((entry, position) => ({
     id_vc_person: personId,
     id_vc_field_type: FIELD_TYPE.phone,
-    key: entry.type,
+    key: entry.key,
     value: entry.value,
     position,
   })),
@@ -167,8 +167,8 @@ export async function contactsOfCards(ctx: DbContext, cardIds: readonly number[]
     let contacts = byCard.get(row.id_vc_card);
     if (!contacts) byCard.set(row.id_vc_card, (contacts = { phones: [], emails: [] }));
     if (row.id_vc_field_type === FIELD_TYPE.email)
-      contacts.emails.push({ type: row.key as EmailType, value: row.value });
-    else contacts.phones.push({ type: row.key as PhoneType, value: row.value });
+      contacts.emails.push({ key: row.key as EmailType, value: row.value });
+    else contacts.phones.push({ key: row.key as PhoneType, value: row.value });
   }
   return byCard;
 }
