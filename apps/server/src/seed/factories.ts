@@ -1,10 +1,17 @@
-import type { Access, CreateCustomerBody, CreateUserBody, RegisterDriverBody } from '@tourdesk/contracts';
+import type {
+  Access,
+  CreateCustomerBody,
+  CreateOrganizationBody,
+  CreateUserBody,
+  RegisterDriverBody,
+} from '@tourdesk/contracts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { AccountTtl, RequestOrigin } from '../lib/origin.ts';
 import { brandForHost } from '../features/brands/brands.service.ts';
 import { registerDriver } from '../features/drivers/drivers.service.ts';
 import type { AuthUser, DbContext } from '../types.ts';
 import { createCustomer } from '../features/customers/customers.service.ts';
+import { createOrganization } from '../features/organizations/organizations.service.ts';
 import { createRole } from '../features/roles/roles.service.ts';
 import { createUser, updateAccountAccess } from '../features/users/users.service.ts';
 import type { UserKind } from '../features/users/users.table.ts';
@@ -193,4 +200,21 @@ export async function createDriverFixture(
   const registered = await registerDriver(ctx, { ...body, loginEmail: email }, await systemOrigin(ctx), SYSTEM_TTL);
   if (password) await updateAccountAccess(ctx, registered.userId, { passwordHash: await hashPassword(password) });
   return { ...registered, loginEmail: email };
+}
+
+/** A travel agency (an organization of type 1) in a German town, with a phone and an e-mail. */
+export async function createAgencyFixture(ctx: DbContext, n: number, overrides: Partial<CreateOrganizationBody> = {}) {
+  const random = seededRandom(n);
+  const place = pick(random, PLACES);
+  return createOrganization(ctx, {
+    name: `Reisebüro ${place.city} ${n}`,
+    type: 1,
+    address: `${pick(random, STREETS)} ${1 + Math.floor(random() * 120)}`,
+    zip: place.zip,
+    city: place.city,
+    country: 'Deutschland',
+    phones: [{ key: 'phone-business', value: `+49 ${800 + n} 555${String(n).padStart(4, '0')}` }],
+    emails: [{ key: 'email-business', value: `buchung.${n}@reisebuero.example` }],
+    ...overrides,
+  });
 }
