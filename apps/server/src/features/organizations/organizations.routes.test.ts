@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
+import { ZCreateOrganizationBody } from '@tourdesk/contracts';
+import { buildTestApp, call, countStatements, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { createAgencyFixture, createCustomerFixture } from '../../seed/factories.ts';
+import { createOrganization } from './organizations.service.ts';
 
 /** Two agencies made here: the first with one agency user and three customers. */
 describe('organizations and agencies', () => {
@@ -103,6 +105,32 @@ describe('organizations and agencies', () => {
       200,
     );
     expect((await call(t.app, as.admin, { method: 'GET', url: `/organization/${created.id}` })).statusCode).toBe(404);
+  });
+
+  it('creates an agency with address and contacts in six statements and reads it once', async () => {
+    const { result, statements } = await countStatements(t.ctx, (ctx) =>
+      createOrganization(
+        ctx,
+        ZCreateOrganizationBody.parse({
+          name: 'Zählreisen',
+          address: 'Zählweg 1',
+          zip: '70173',
+          city: 'Stuttgart',
+          phones: [{ key: 'phone-business', value: '0711 5551' }],
+          emails: [{ key: 'email-business', value: 'zaehl@example.org' }],
+        }),
+      ),
+    );
+    // card, person, address, contact rows, organization, its search text; the organization and its rows.
+    expect(statements).toHaveLength(8);
+    expect(result).toMatchObject({
+      name: 'Zählreisen',
+      city: 'Stuttgart',
+      phone: '0711 5551',
+      email: 'zaehl@example.org',
+    });
+    const found = (await call(t.app, as.admin, { method: 'GET', url: `/organization?lit-search=zahlreisen` })).json();
+    expect(found.data.map((row: { id: number }) => row.id)).toEqual([result.id]);
   });
 
   it('keeps an agency that still has users or customers (409)', async () => {
