@@ -239,8 +239,8 @@ function makeRowsFactory(roleId: number, passwordHash: string, total: number) {
       const home = place();
       const zip = zipIn(home);
       const { created, updated } = timestamps(rand, sequence, total);
-      const phones = [{ type: 'phone-business', value: `+49 ${home.area} ${digits(3)}${digits(4)}` }];
-      const emails = rand() < 0.6 ? [{ type: 'email-business', value: email }] : [];
+      const phones = [{ key: 'phone-business', value: `+49 ${home.area} ${digits(3)}${digits(4)}` }];
+      const emails = rand() < 0.6 ? [{ key: 'email-business', value: email }] : [];
       const cardId = ids.card++;
       const personId = ids.person++;
       rows.cards.push({
@@ -267,7 +267,7 @@ function makeRowsFactory(roleId: number, passwordHash: string, total: number) {
           id_vc_field: ids.field++,
           id_vc_person: personId,
           id_vc_field_type: FIELD_TYPE.email,
-          key: entry.type,
+          key: entry.key,
           value: entry.value,
           position,
         }),
@@ -277,7 +277,7 @@ function makeRowsFactory(roleId: number, passwordHash: string, total: number) {
           id_vc_field: ids.field++,
           id_vc_person: personId,
           id_vc_field_type: FIELD_TYPE.phone,
-          key: entry.type,
+          key: entry.key,
           value: entry.value,
           position,
         }),

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
@@ -6,6 +6,7 @@ import { ERROR_MESSAGES } from '@tourdesk/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { resolveJwtSecret } from './features/auth/auth.service.ts';
+import { brandForHost } from './features/brands/brands.service.ts';
 import { featureRoutes } from './features/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -56,6 +57,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('ctx', { db: database.db, dialect: database.dialect, cache: database.cache });
+  app.decorate('brandForHost', (host: string, log?: FastifyBaseLogger) => brandForHost(app.ctx, host, log));
 
   await app.register(errorsPlugin);
   // gzip/brotli for the web app's assets and larger API answers.

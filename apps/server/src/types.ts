@@ -1,4 +1,5 @@
-import type { Access, PermissionName } from '@tourdesk/contracts';
+import type { Access, Brand, PermissionName } from '@tourdesk/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { ReadCache } from './db/read-cache.ts';
@@ -38,6 +39,8 @@ declare module 'fastify' {
     config: Config;
     ctx: DbContext;
     routePermissions: Array<{ method: string; url: string; permission: RoutePermission }>;
+    /** The brand of a host name (wired in app.ts, so lib/ and plugins/ need not import the brands feature). */
+    brandForHost: (host: string, log?: FastifyBaseLogger) => Promise<Brand>;
   }
   interface FastifyRequest {
     auth: AuthUser | null;

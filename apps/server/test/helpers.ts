@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
-import { seedDemoData } from '../src/seed/demo.ts';
-import { DEMO_PASSWORD } from '../src/seed/factories.ts';
+import { seedDefaults, seedDemoData } from '../src/seed/demo.ts';
+import { createRoleFixture, createUserFixture, DEMO_PASSWORD, nextSequence } from '../src/seed/factories.ts';
+import { findRoleId } from '../src/features/roles/roles.service.ts';
 import type { DbContext } from '../src/types.ts';
 
 export const TEST_DIALECT = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -65,10 +67,14 @@ export async function openTestDatabase(
   };
 }
 
-/** The app on a fresh database with the demo data (the six demo accounts, brands, settings). */
+/**
+ * The app on a fresh database. `seed: 'defaults'` writes only what every installation has (settings, system
+ * roles): the test makes its own data with the factories and `createLogin`. Without it the demo data is
+ * there too (the demo accounts, brands, 300 customers); `seed: false` leaves the database empty.
+ */
 export async function buildTestApp(
   options: {
-    seed?: boolean;
+    seed?: boolean | 'defaults';
     config?: Partial<Config>;
     logger?: object;
     /** Open this existing database (a restart) instead of a fresh one. */
@@ -90,7 +96,8 @@ export async function buildTestApp(
     ...options.config,
   };
   const app = await buildApp({ config, database, logger: options.logger ?? false });
-  if (options.seed !== false && !options.location) await seedDemoData(app.ctx);
+  if (options.seed === 'defaults' && !options.location) await seedDefaults(app.ctx);
+  else if (options.seed !== false && !options.location) await seedDemoData(app.ctx);
   await app.ready();
   return {
     app,
@@ -149,4 +156,47 @@ export async function call(
   }
   const url = options.url.startsWith('/api/') ? options.url : `/api/v1${options.url}`;
   return app.inject({ ...options, url, headers });
+}
+
+/**
+ * Runs `work` on a context whose database counts every statement it sends (BEGIN and COMMIT aside), so a
+ * test can hold a write to the statements its data needs.
+ */
+export async function countStatements<T>(
+  ctx: DbContext,
+  work: (ctx: DbContext) => Promise<T>,
+): Promise<{ result: T; statements: string[] }> {
+  const statements: string[] = [];
+  const counter: KyselyPlugin = {
+    transformQuery: ({ node }) => {
+      statements.push(node.kind);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const result = await work({ db: ctx.db.withPlugin(counter), dialect: ctx.dialect });
+  return { result, statements };
+}
+
+/** A role of the README by name (system roles exist after seeding the defaults; others are made here). */
+async function demoRoleId(ctx: DbContext, role: DemoAccount): Promise<number> {
+  return (await findRoleId(ctx, role)) ?? (await createRoleFixture(ctx, role)).id_roles;
+}
+
+/**
+ * A new login of one of the README's roles, made with the factories; returns its e-mail, which `call`
+ * takes in place of a demo account. Agency users belong to `agencyId`.
+ */
+export async function createLogin(
+  ctx: DbContext,
+  role: DemoAccount,
+  options: { agencyId?: number | null } = {},
+): Promise<string> {
+  const email = `${role}-${nextSequence()}@test.example`;
+  await createUserFixture(ctx, role === 'traveller' || role === 'driver' ? 'app' : 'staff', {
+    email,
+    role: await demoRoleId(ctx, role),
+    ...(options.agencyId !== undefined ? { agencyId: options.agencyId } : {}),
+  });
+  return email;
 }

@@ -8,6 +8,7 @@ import type { Brand } from '@tourdesk/contracts';
 import { agenciesResources, MyAgencyPage } from './features/agencies/agencies.resource.tsx';
 import { brandsResource } from './features/brands/brands.resource.tsx';
 import { customersResources } from './features/customers/customers.resource.tsx';
+import { driversResources } from './features/drivers/drivers.resource.tsx';
 import { rolesResource } from './features/roles/roles.resource.tsx';
 import { settingsResource } from './features/settings/settings.resource.tsx';
 import { usersResources } from './features/users/users.resource.tsx';
@@ -159,6 +160,7 @@ function TourdeskAdmin({ brand, maintenance }: { brand: Brand; maintenance: bool
               ))}
             </CustomRoutes>
             {customersResources}
+            {driversResources}
             {agenciesResources}
             {usersResources}
             {rolesResource}

@@ -1,37 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_TYPES, PHONE_TYPES } from './users.schema.ts';
+import { ZEmailRowInput, ZPhoneRowInput, ZVcField } from './contacts.schema.ts';
 import { optionalCode, optionalDate, optionalText, optionalZip, requiredText } from './fields.ts';
-
-/** id_vc_field_type of a contact row (spec §3 "Card"). */
-export const FIELD_TYPES = { email: 1, phone: 2 } as const;
-
-/** A contact row of a card's person: `key` is its kind (`phone-mobile`), `drop` marks it for removal on save. */
-export const ZVcField = z.object({
-  id_vc_field: z.number().int(),
-  id_vc_person: z.number().int(),
-  id_vc_field_type: z.union([z.literal(1), z.literal(2)]),
-  key: z.string(),
-  value: z.string(),
-  drop: z.boolean(),
-});
-export type VcField = z.infer<typeof ZVcField>;
-
-const phoneRow = z.object({
-  id_vc_field: z.number().int().positive().optional(),
-  key: z.enum(PHONE_TYPES, { error: 'error.invalid' }),
-  value: z.string({ error: 'error.invalid' }).trim().max(40, 'error.tooLong'),
-  drop: z.boolean().optional(),
-});
-const emailRow = z.object({
-  id_vc_field: z.number().int().positive().optional(),
-  key: z.enum(EMAIL_TYPES, { error: 'error.invalid' }),
-  value: z.union([z.literal(''), z.email('error.email')]).transform((value) => value.toLowerCase()),
-  drop: z.boolean().optional(),
-});
-export const ZPhoneRowInput = phoneRow;
-export const ZEmailRowInput = emailRow;
-export type PhoneRowInput = z.infer<typeof phoneRow>;
-export type EmailRowInput = z.infer<typeof emailRow>;
 
 export const ZAddress = z.object({
   street: z.string().nullable(),
@@ -82,7 +51,7 @@ export const ZCustomer = z.object({
 });
 export type Customer = z.infer<typeof ZCustomer>;
 
-const customerFields = {
+export const customerFields = {
   salutation: optionalCode(2),
   title: optionalCode(3),
   firstName: requiredText({ min: 2, max: 90 }),
@@ -99,8 +68,8 @@ const customerFields = {
   agencyId: z.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').nullable().optional(),
   kuschick_id: optionalText({ max: 50 }),
   ratio_id: optionalText({ max: 50 }),
-  phones: z.array(phoneRow, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
-  emails: z.array(emailRow, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
+  phones: z.array(ZPhoneRowInput, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
+  emails: z.array(ZEmailRowInput, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
 };
 
 /** POST /customers */
@@ -130,20 +99,6 @@ export const ZVcCard = z.object({
   ratio_id: z.string().nullable(),
   agencyId: z.number().int().nullable(),
 });
-
-/** POST /registration-driver: a driver is a customer flagged as driver with a login of role driver. */
-export const ZRegisterDriverBody = z.object({
-  ...customerFields,
-  loginEmail: z
-    .string({ error: 'error.empty' })
-    .trim()
-    .min(1, 'error.empty')
-    .pipe(z.email('error.email'))
-    .transform((value) => value.toLowerCase()),
-});
-export type RegisterDriverBody = z.infer<typeof ZRegisterDriverBody>;
-
-export const ZDriverRegistration = z.object({ customer: ZCustomer, userId: z.number().int() });
 
 /** An agency's customer as the ratio agency call answers it (spec §3 "Agency customer"). */
 export const ZAgencyCustomer = z.object({

@@ -28,6 +28,7 @@ export const ERROR_MESSAGES = {
   'error.customerHasBookings': 'This customer has bookings and cannot be deleted.',
   'error.customerHasAccount': 'This customer has a login account. Remove the account first.',
   'error.organizationInUse': 'This agency still has users or customers and cannot be deleted.',
+  'error.driverHasPassword': 'This driver has already chosen a password; an invitation is no longer needed.',
   'error.termsRequired': 'Please accept the terms and the privacy policy.',
   'error.uploadType': 'This file type is not allowed.',
   'error.uploadSize': 'The file is too big.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZVcField, ZPhoneRowInput, ZEmailRowInput } from './customers.schema.ts';
+import { ZVcField, ZPhoneRowInput, ZEmailRowInput } from './contacts.schema.ts';
 import { optionalText, optionalZip, requiredText } from './fields.ts';
 
 /** Organization type 1: a travel agency (spec §3). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAccessMap } from './access.schema.ts';
+import { ZEmailEntry, ZEmailEntryInput, ZPhoneEntry, ZPhoneEntryInput } from './contacts.schema.ts';
 import {
   emailField,
   optionalCode,
@@ -9,23 +10,6 @@ import {
   passwordField,
   requiredText,
 } from './fields.ts';
-
-/** Contact kinds (spec §3 "Card"): four phone types, two e-mail types. */
-export const PHONE_TYPES = ['phone-business', 'phone-private', 'phone-mobile', 'phone-fax'] as const;
-export const EMAIL_TYPES = ['email-business', 'email-private'] as const;
-export type PhoneType = (typeof PHONE_TYPES)[number];
-export type EmailType = (typeof EMAIL_TYPES)[number];
-
-export const ZPhoneEntry = z.object({
-  type: z.enum(PHONE_TYPES, { error: 'error.invalid' }),
-  value: z.string({ error: 'error.invalid' }).trim().max(40, 'error.tooLong'),
-});
-export const ZEmailEntry = z.object({
-  type: z.enum(EMAIL_TYPES, { error: 'error.invalid' }),
-  value: z.union([z.literal(''), z.email('error.email')]),
-});
-export type PhoneEntry = z.infer<typeof ZPhoneEntry>;
-export type EmailEntry = z.infer<typeof ZEmailEntry>;
 
 /** The card a user or customer is filed under; `agencyId` links agency users to their agency. */
 export const ZCardRef = z.object({
@@ -109,8 +93,8 @@ const userFields = {
   ratio_id: optionalText({ max: 50 }),
   kuschick_id: optionalText({ max: 50 }),
   isActive: z.boolean({ error: 'error.invalid' }).optional(),
-  phones: z.array(ZPhoneEntry, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
-  emails: z.array(ZEmailEntry, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
+  phones: z.array(ZPhoneEntryInput, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
+  emails: z.array(ZEmailEntryInput, { error: 'error.invalid' }).max(20, 'error.tooLong').optional(),
   agencyId: z.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').nullable().optional(),
 };
 

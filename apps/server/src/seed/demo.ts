@@ -1,21 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { brandForHost, createBrand } from '../features/brands/brands.service.ts';
-import { registerDriver } from '../features/customers/drivers.service.ts';
+import { createBrand } from '../features/brands/brands.service.ts';
 import { createOrganization } from '../features/organizations/organizations.service.ts';
-import { createRole } from '../features/roles/roles.service.ts';
+import { createRole, findRoleId, roleIdByName } from '../features/roles/roles.service.ts';
 import { seedDefaultSettings } from '../features/settings/settings.service.ts';
-import { updateUser } from '../features/users/users.service.ts';
 import type { DbContext } from '../types.ts';
 import {
   createCustomerFixture,
+  createDriverFixture,
   createRoleFixture,
   createUserFixture,
   DEMO_PASSWORD,
   DEMO_ROLES,
-  makeCustomerBody,
   SYSTEM_ACTOR,
 } from './factories.ts';
 import { seededRandom } from './german-data.ts';
+import { hasAnyAccount } from './seed.repository.ts';
 
 export const DEMO_AGENCIES = [
   {
@@ -45,18 +44,14 @@ const SYSTEM_ROLES = ['superadmin', 'admin', 'agency', 'traveller', 'driver'] as
 export async function seedDefaults(ctx: DbContext): Promise<void> {
   await seedDefaultSettings(ctx);
   for (const name of SYSTEM_ROLES) {
-    const exists = await ctx.db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirst();
-    if (!exists) await createRole(ctx, { role: name, ...DEMO_ROLES[name]! }, SYSTEM_ACTOR);
+    if ((await findRoleId(ctx, name)) === undefined)
+      await createRole(ctx, { role: name, ...DEMO_ROLES[name]! }, SYSTEM_ACTOR);
   }
 }
 
-async function isEmpty(ctx: DbContext): Promise<boolean> {
-  const row = await ctx.db.selectFrom('user_account').select('id').limit(1).executeTakeFirst();
-  return row === undefined;
-}
+const isEmpty = async (ctx: DbContext) => !(await hasAnyAccount(ctx.db));
 
-const roleId = async (ctx: DbContext, name: string) =>
-  (await ctx.db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirstOrThrow()).id_roles;
+const roleId = (ctx: DbContext, name: string) => roleIdByName(ctx, name);
 
 /** Customers in the demo: about 300, some of them the agencies' own. */
 export const DEMO_CUSTOMER_COUNT = 300;
@@ -137,8 +132,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
       password: DEMO_PASSWORD,
       city: 'Sonthofen',
       zip: '87527',
-      phones: [{ type: 'phone-business', value: `+49 8321 12345${index + 1}` }],
-      emails: [{ type: 'email-business', value: account.email }],
+      phones: [{ key: 'phone-business', value: `+49 8321 12345${index + 1}` }],
+      emails: [{ key: 'email-business', value: account.email }],
     });
   }
   await createUserFixture(ctx, 'app', {
@@ -158,32 +153,16 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
     await createCustomerFixture(ctx, n, { agencyId, ratio_id: String(200000 + n) });
   }
 
-  // Drivers: customers flagged as drivers with a driver login; the first is the demo account. Their
-  // invitation mails wait in the outbox (see /email/debug).
-  const origin = { brand: await brandForHost(ctx, 'localhost'), origin: 'http://localhost:3000', ip: 'seed' };
+  // Drivers: customers flagged as drivers with a driver login; the first is the demo account (its password
+  // set, so it can log in). The others' invitation mails wait in the outbox (see /email/debug).
   const random = seededRandom(4711);
   const drivers = [
-    { firstName: 'Dieter', surname: 'Bäumer', loginEmail: 'driver@example.com' },
+    { firstName: 'Dieter', surname: 'Bäumer', loginEmail: 'driver@example.com', password: DEMO_PASSWORD },
     { firstName: 'Günther', surname: 'Straßburger', loginEmail: 'g.strassburger@alpenblick-reisen.example' },
     { firstName: 'Mehmet', surname: 'Öztürk', loginEmail: 'm.oeztuerk@alpenblick-reisen.example' },
   ];
   for (const [index, driver] of drivers.entries()) {
-    const body = makeCustomerBody(DEMO_CUSTOMER_COUNT + index + 1, random, {
-      firstName: driver.firstName,
-      surname: driver.surname,
-    });
-    const { userId } = await registerDriver(ctx, { ...body, loginEmail: driver.loginEmail }, origin, {
-      actionCodeTtlHours: 24,
-      inviteCodeTtlHours: 7 * 24,
-    });
-    if (index === 0) {
-      await updateUser(
-        ctx,
-        userId,
-        { password: DEMO_PASSWORD, passwordRepeat: DEMO_PASSWORD },
-        { actor: SYSTEM_ACTOR },
-      );
-    }
+    await createDriverFixture(ctx, DEMO_CUSTOMER_COUNT + index + 1, { salutation: 0, ...driver }, random);
   }
   log?.info('demo data seeded');
   return true;

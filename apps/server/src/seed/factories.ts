@@ -1,8 +1,19 @@
-import type { Access, CreateCustomerBody, CreateUserBody } from '@tourdesk/contracts';
+import type {
+  Access,
+  CreateCustomerBody,
+  CreateOrganizationBody,
+  CreateUserBody,
+  RegisterDriverBody,
+} from '@tourdesk/contracts';
+import { hashPassword } from '../lib/passwords.ts';
+import type { AccountTtl, RequestOrigin } from '../lib/origin.ts';
+import { brandForHost } from '../features/brands/brands.service.ts';
+import { registerDriver } from '../features/drivers/drivers.service.ts';
 import type { AuthUser, DbContext } from '../types.ts';
 import { createCustomer } from '../features/customers/customers.service.ts';
+import { createOrganization } from '../features/organizations/organizations.service.ts';
 import { createRole } from '../features/roles/roles.service.ts';
-import { createUser } from '../features/users/users.service.ts';
+import { createUser, updateAccountAccess } from '../features/users/users.service.ts';
 import type { UserKind } from '../features/users/users.table.ts';
 import {
   FIRST_NAMES_FEMALE,
@@ -128,8 +139,12 @@ export function makeCustomerBody(
   overrides: Partial<CreateCustomerBody> = {},
 ): CreateCustomerBody {
   const female = random() < 0.5;
-  const firstName = pick(random, female ? FIRST_NAMES_FEMALE : FIRST_NAMES_MALE);
-  const surname = pick(random, SURNAMES);
+  // Drawn either way, so that overriding a name leaves the rest of the record as it was.
+  const drawnFirstName = pick(random, female ? FIRST_NAMES_FEMALE : FIRST_NAMES_MALE);
+  const drawnSurname = pick(random, SURNAMES);
+  // The e-mail address follows the name the customer ends up with, never another person's.
+  const firstName = overrides.firstName ?? drawnFirstName;
+  const surname = overrides.surname ?? drawnSurname;
   const place = pick(random, PLACES);
   const mobile = `+49 1${60 + Math.floor(random() * 20)} ${String(1000000 + Math.floor(random() * 8999999))}`;
   const landline = `0${2 + Math.floor(random() * 8)}${String(Math.floor(random() * 900) + 100)} ${String(Math.floor(random() * 900000) + 100000)}`;
@@ -160,4 +175,46 @@ export function makeCustomerBody(
 
 export async function createCustomerFixture(ctx: DbContext, n: number, overrides: Partial<CreateCustomerBody> = {}) {
   return createCustomer(ctx, makeCustomerBody(n, seededRandom(n), overrides), { kind: 'all' });
+}
+
+/** Where seeded and test actions "come from": the development host's brand, links to localhost. */
+export async function systemOrigin(ctx: DbContext): Promise<RequestOrigin> {
+  return { brand: await brandForHost(ctx, 'localhost'), origin: 'http://localhost:3000', ip: 'seed' };
+}
+
+export const SYSTEM_TTL: AccountTtl = { actionCodeTtlHours: 24, inviteCodeTtlHours: 7 * 24 };
+
+/**
+ * A driver: a customer flagged as driver with an invited traveller-app login (no password yet unless
+ * `password` is given). The login e-mail defaults to one made from the name.
+ */
+export async function createDriverFixture(
+  ctx: DbContext,
+  n: number,
+  overrides: Partial<RegisterDriverBody> & { password?: string } = {},
+  random: () => number = seededRandom(n),
+) {
+  const { password, loginEmail, ...customer } = overrides;
+  const body = makeCustomerBody(n, random, customer);
+  const email = loginEmail ?? `${mailName(body.firstName)}.${mailName(body.surname)}.${n}@fahrer.example`;
+  const registered = await registerDriver(ctx, { ...body, loginEmail: email }, await systemOrigin(ctx), SYSTEM_TTL);
+  if (password) await updateAccountAccess(ctx, registered.userId, { passwordHash: await hashPassword(password) });
+  return { ...registered, loginEmail: email };
+}
+
+/** A travel agency (an organization of type 1) in a German town, with a phone and an e-mail. */
+export async function createAgencyFixture(ctx: DbContext, n: number, overrides: Partial<CreateOrganizationBody> = {}) {
+  const random = seededRandom(n);
+  const place = pick(random, PLACES);
+  return createOrganization(ctx, {
+    name: `Reisebüro ${place.city} ${n}`,
+    type: 1,
+    address: `${pick(random, STREETS)} ${1 + Math.floor(random() * 120)}`,
+    zip: place.zip,
+    city: place.city,
+    country: 'Deutschland',
+    phones: [{ key: 'phone-business', value: `+49 ${800 + n} 555${String(n).padStart(4, '0')}` }],
+    emails: [{ key: 'email-business', value: `buchung.${n}@reisebuero.example` }],
+    ...overrides,
+  });
 }

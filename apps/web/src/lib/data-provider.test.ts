@@ -43,13 +43,13 @@ describe('the list contract as react-admin speaks it', () => {
           id: 1,
           firstname: 'Jörg',
           lastname: 'Weiß',
-          phones: [{ type: 'phone-mobile', value: '1' }],
+          phones: [{ key: 'phone-mobile', value: '1' }],
           roleName: 'x',
           updatedAt: 'y',
         },
         { id: 1, firstname: 'Jörg', lastname: 'Weiss', phones: [], roleName: 'office', updatedAt: 'z' },
       ),
-    ).toEqual({ lastname: 'Weiß', phones: [{ type: 'phone-mobile', value: '1' }] });
+    ).toEqual({ lastname: 'Weiß', phones: [{ key: 'phone-mobile', value: '1' }] });
   });
 });
 

@@ -4,6 +4,7 @@ import agencies from '../features/agencies/locales/de.json';
 import auth from '../features/auth/locales/de.json';
 import brands from '../features/brands/locales/de.json';
 import customers from '../features/customers/locales/de.json';
+import drivers from '../features/drivers/locales/de.json';
 import roles from '../features/roles/locales/de.json';
 import settings from '../features/settings/locales/de.json';
 import mail from '../features/mail/locales/de.json';
@@ -17,6 +18,7 @@ export const messages: Messages = mergeMessages(
   agencies,
   brands,
   customers,
+  drivers,
   roles,
   settings,
   mail,

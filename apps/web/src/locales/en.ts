@@ -5,6 +5,7 @@ import agencies from '../features/agencies/locales/en.json';
 import auth from '../features/auth/locales/en.json';
 import brands from '../features/brands/locales/en.json';
 import customers from '../features/customers/locales/en.json';
+import drivers from '../features/drivers/locales/en.json';
 import roles from '../features/roles/locales/en.json';
 import settings from '../features/settings/locales/en.json';
 import mail from '../features/mail/locales/en.json';
@@ -24,6 +25,7 @@ export const messages: Messages = mergeMessages(
   agencies,
   brands,
   customers,
+  drivers,
   roles,
   settings,
   mail,

@@ -4,6 +4,7 @@ import agencies from '../features/agencies/locales/es.json';
 import auth from '../features/auth/locales/es.json';
 import brands from '../features/brands/locales/es.json';
 import customers from '../features/customers/locales/es.json';
+import drivers from '../features/drivers/locales/es.json';
 import roles from '../features/roles/locales/es.json';
 import settings from '../features/settings/locales/es.json';
 import mail from '../features/mail/locales/es.json';
@@ -17,6 +18,7 @@ export const messages: Messages = mergeMessages(
   agencies,
   brands,
   customers,
+  drivers,
   roles,
   settings,
   mail,

@@ -4,6 +4,7 @@ import agencies from '../features/agencies/locales/ru.json';
 import auth from '../features/auth/locales/ru.json';
 import brands from '../features/brands/locales/ru.json';
 import customers from '../features/customers/locales/ru.json';
+import drivers from '../features/drivers/locales/ru.json';
 import roles from '../features/roles/locales/ru.json';
 import settings from '../features/settings/locales/ru.json';
 import mail from '../features/mail/locales/ru.json';
@@ -17,6 +18,7 @@ export const messages: Messages = mergeMessages(
   agencies,
   brands,
   customers,
+  drivers,
   roles,
   settings,
   mail,

@@ -71,7 +71,7 @@ describe('account flows over real SMTP', () => {
       expect(loggedIn.json().user).toMatchObject({
         roleName: 'traveller',
         city: 'Füssen',
-        phones: [{ type: 'phone-private', value: '08362 555777' }],
+        phones: [{ key: 'phone-private', value: '08362 555777' }],
       });
 
       const reused = await patch(`/registration/${code}`);

@@ -11,6 +11,11 @@ export async function updateCard(db: Database, id: number, values: Updateable<Vc
   await db.updateTable('vc_card').set(values).where('id_vc_card', '=', id).execute();
 }
 
+export async function findCardKind(db: Database, id: number): Promise<CardKind | undefined> {
+  const row = await db.selectFrom('vc_card').select('kind').where('id_vc_card', '=', id).executeTakeFirst();
+  return row?.kind;
+}
+
 export async function deleteCard(db: Database, id: number): Promise<void> {
   await db.deleteFrom('vc_card').where('id_vc_card', '=', id).execute();
 }
@@ -82,6 +87,8 @@ export async function findFieldsOfPerson(db: Database, personId: number) {
     .selectFrom('vc_field')
     .select(['id_vc_field', 'id_vc_field_type', 'key', 'value'])
     .where('id_vc_person', '=', personId)
+    .orderBy('position')
+    .orderBy('id_vc_field')
     .execute();
 }
 

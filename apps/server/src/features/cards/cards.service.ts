@@ -7,15 +7,17 @@ import type {
   PhoneType,
   VcField,
 } from '@tourdesk/contracts';
+import type { Insertable } from 'kysely';
 import { invalidField } from '../../lib/errors.ts';
 import { toBool } from '../../db/dialect.ts';
 import type { DbContext } from '../../types.ts';
-import type { CardKind } from './cards.table.ts';
+import type { CardKind, VcFieldTable } from './cards.table.ts';
 import {
   deleteCard,
   deleteFieldsByIds,
   deleteFieldsOfPerson,
   findAddressIdOfPerson,
+  findCardKind,
   findCardsWithEmails,
   findFieldsOfPerson,
   insertAddress,
@@ -41,28 +43,49 @@ export type CardInput = {
   agencyId?: number | null;
   ratioId?: string | null;
   kuschickId?: string | null;
-  person: { firstName: string | null; surname: string | null; salutation?: number | null; title?: number | null };
+  customerType?: string;
+  isDriver?: boolean;
+  person: {
+    firstName: string | null;
+    surname: string | null;
+    salutation?: number | null;
+    title?: number | null;
+    birthday?: string | null;
+    passportValidUntil?: string | null;
+  };
   contacts?: CardContacts;
+  /** The person's address; written when any field is given. */
+  address?: AddressInput;
+  /** Contact rows as customers and agencies send them; an empty list gets its default row (spec §3). */
+  contactRows?: ContactRowsInput;
+  /** The card's search text, which may name the card's own id. */
+  searchText?: (cardId: number) => string;
 };
 
 const contactRows = (personId: number, contacts: CardContacts) => [
   ...contacts.emails.map((entry, position) => ({
     id_vc_person: personId,
     id_vc_field_type: FIELD_TYPE.email,
-    key: entry.type,
+    key: entry.key,
     value: entry.value,
     position,
   })),
   ...contacts.phones.map((entry, position) => ({
     id_vc_person: personId,
     id_vc_field_type: FIELD_TYPE.phone,
-    key: entry.type,
+    key: entry.key,
     value: entry.value,
     position,
   })),
 ];
 
-/** Creates a card with its person and contact rows; returns the card id. Call inside a transaction. */
+const definedValues = <T extends object>(input: T) =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+/**
+ * Creates a card with its person, address and contact rows in one statement per table (plus one for the
+ * search text when it names the id); returns the card id. Call inside a transaction.
+ */
 export async function createCard(ctx: DbContext, input: CardInput): Promise<number> {
   const now = new Date().toISOString();
   const cardId = await insertCard(ctx.db, {
@@ -71,6 +94,8 @@ export async function createCard(ctx: DbContext, input: CardInput): Promise<numb
     id_organization: input.agencyId ?? null,
     ratio_id: input.ratioId ?? null,
     kuschick_id: input.kuschickId ?? null,
+    ...(input.customerType !== undefined ? { customer_type: input.customerType } : {}),
+    ...(input.isDriver !== undefined ? { is_driver: input.isDriver } : {}),
     created_at: now,
     updated_at: now,
   });
@@ -80,29 +105,48 @@ export async function createCard(ctx: DbContext, input: CardInput): Promise<numb
     surname: input.person.surname,
     salutation: input.person.salutation ?? null,
     title: input.person.title ?? null,
+    birthday: input.person.birthday ?? null,
+    passport_valid_until: input.person.passportValidUntil ?? null,
   });
-  if (input.contacts) await insertFields(ctx.db, contactRows(personId, input.contacts));
+  const address = definedValues(input.address ?? {});
+  if (Object.keys(address).length > 0) await insertAddress(ctx.db, { id_vc_person: personId, ...address });
+  await insertFields(ctx.db, [
+    ...(input.contacts ? contactRows(personId, input.contacts) : []),
+    ...(input.contactRows ? newContactRows(personId, input.contactRows) : []),
+  ]);
+  if (input.searchText) await updateCard(ctx.db, cardId, { search_text: input.searchText(cardId) });
   return cardId;
 }
 
-/** Updates what is given; contact lists given replace the stored ones. Call inside a transaction. */
+/**
+ * Updates what is given, one statement per table; contact lists given replace the stored ones. Call inside
+ * a transaction.
+ */
 export async function updateCardData(
   ctx: DbContext,
   cardId: number,
-  input: Partial<Omit<CardInput, 'kind'>>,
+  input: Partial<Omit<CardInput, 'kind' | 'address' | 'contactRows'>>,
 ): Promise<void> {
   const card: Parameters<typeof updateCard>[2] = { updated_at: new Date().toISOString() };
   if (input.name !== undefined) card.name = input.name;
   if (input.agencyId !== undefined) card.id_organization = input.agencyId;
   if (input.ratioId !== undefined) card.ratio_id = input.ratioId;
   if (input.kuschickId !== undefined) card.kuschick_id = input.kuschickId;
+  if (input.customerType !== undefined) card.customer_type = input.customerType;
+  if (input.isDriver !== undefined) card.is_driver = input.isDriver;
+  if (input.searchText) card.search_text = input.searchText(cardId);
   await updateCard(ctx.db, cardId, card);
   if (input.person) {
+    const { person } = input;
     await updatePersonOfCard(ctx.db, cardId, {
-      first_name: input.person.firstName,
-      surname: input.person.surname,
-      ...(input.person.salutation !== undefined ? { salutation: input.person.salutation } : {}),
-      ...(input.person.title !== undefined ? { title: input.person.title } : {}),
+      first_name: person.firstName,
+      surname: person.surname,
+      ...definedValues({
+        salutation: person.salutation,
+        title: person.title,
+        birthday: person.birthday,
+        passport_valid_until: person.passportValidUntil,
+      }),
     });
   }
   if (input.contacts) {
@@ -123,8 +167,8 @@ export async function contactsOfCards(ctx: DbContext, cardIds: readonly number[]
     let contacts = byCard.get(row.id_vc_card);
     if (!contacts) byCard.set(row.id_vc_card, (contacts = { phones: [], emails: [] }));
     if (row.id_vc_field_type === FIELD_TYPE.email)
-      contacts.emails.push({ type: row.key as EmailType, value: row.value });
-    else contacts.phones.push({ type: row.key as PhoneType, value: row.value });
+      contacts.emails.push({ key: row.key as EmailType, value: row.value });
+    else contacts.phones.push({ key: row.key as PhoneType, value: row.value });
   }
   return byCard;
 }
@@ -149,48 +193,78 @@ export async function fieldRowsOfCards(ctx: DbContext, cardIds: readonly number[
 
 export type ContactRowsInput = { phones?: PhoneRowInput[]; emails?: EmailRowInput[] };
 
+const CONTACT_LISTS = [
+  { type: FIELD_TYPE.phone, list: 'phones', fallback: 'phone-business' },
+  { type: FIELD_TYPE.email, list: 'emails', fallback: 'email-business' },
+] as const;
+
+/** The rows a new person gets from the sent lists: dropped rows left out, an empty list its default row. */
+function newContactRows(personId: number, input: ContactRowsInput) {
+  return CONTACT_LISTS.flatMap(({ type, list, fallback }) => {
+    const kept = (input[list] ?? []).filter((row) => !row.drop);
+    const rows = kept.length > 0 ? kept : [{ key: fallback, value: '' }];
+    return rows.map((row, position) => ({
+      id_vc_person: personId,
+      id_vc_field_type: type,
+      key: row.key,
+      value: row.value,
+      position,
+    }));
+  });
+}
+
+type StoredContactRow = { id_vc_field: number; id_vc_field_type: number; key: string; value: string };
+
 /**
  * Saves a person's phone and e-mail rows. A list that is sent replaces the stored one: rows with an id
- * are updated, rows without one added, rows left out or marked `drop` removed. A person always keeps at
- * least one row of each: an empty `phone-business` and `email-business` row is added when a list is
- * empty (spec §3). Call inside a transaction.
+ * are updated (when changed), rows without one added, rows left out or marked `drop` removed — in one
+ * statement each for removing and adding. A person always keeps at least one row of each: an empty
+ * `phone-business` and `email-business` row is added when a list is empty (spec §3). `stored` spares
+ * reading the rows again when the caller has them. Call inside a transaction.
  */
-export async function saveContactRows(ctx: DbContext, personId: number, input: ContactRowsInput): Promise<void> {
-  const existing = await findFieldsOfPerson(ctx.db, personId);
-  const lists = [
-    { type: FIELD_TYPE.phone, rows: input.phones, field: 'phones', fallback: 'phone-business' },
-    { type: FIELD_TYPE.email, rows: input.emails, field: 'emails', fallback: 'email-business' },
-  ] as const;
-  for (const list of lists) {
-    const stored = existing.filter((row) => row.id_vc_field_type === list.type);
-    let kept = stored.length;
-    if (list.rows) {
-      const keep = list.rows.filter((row) => !row.drop);
-      const keptIds = new Set(keep.flatMap((row) => (row.id_vc_field ? [row.id_vc_field] : [])));
-      for (const [index, row] of list.rows.entries()) {
-        if (row.id_vc_field && !stored.some((candidate) => candidate.id_vc_field === row.id_vc_field)) {
-          throw invalidField(`${list.field}.${index}.id_vc_field`, 'error.invalid');
-        }
-      }
-      await deleteFieldsByIds(
-        ctx.db,
-        stored.filter((row) => !keptIds.has(row.id_vc_field)).map((row) => row.id_vc_field),
-      );
-      for (const [position, row] of keep.entries()) {
-        if (row.id_vc_field) await updateField(ctx.db, row.id_vc_field, { key: row.key, value: row.value, position });
-        else
-          await insertFields(ctx.db, [
-            { id_vc_person: personId, id_vc_field_type: list.type, key: row.key, value: row.value, position },
-          ]);
-      }
-      kept = keep.length;
+export async function saveContactRows(
+  ctx: DbContext,
+  personId: number,
+  input: ContactRowsInput,
+  stored?: readonly StoredContactRow[],
+): Promise<void> {
+  const existing = stored ?? (await findFieldsOfPerson(ctx.db, personId));
+  const removed: number[] = [];
+  const added: Insertable<VcFieldTable>[] = [];
+  const changed: Array<{ id: number; key: string; value: string; position: number }> = [];
+  for (const { type, list, fallback } of CONTACT_LISTS) {
+    const rows = input[list];
+    const current = existing.filter((row) => row.id_vc_field_type === type);
+    if (!rows) {
+      if (current.length === 0)
+        added.push({ id_vc_person: personId, id_vc_field_type: type, key: fallback, value: '', position: 0 });
+      continue;
     }
-    if (kept === 0) {
-      await insertFields(ctx.db, [
-        { id_vc_person: personId, id_vc_field_type: list.type, key: list.fallback, value: '', position: 0 },
-      ]);
+    for (const [index, row] of rows.entries()) {
+      if (row.id_vc_field && !current.some((candidate) => candidate.id_vc_field === row.id_vc_field)) {
+        throw invalidField(`${list}.${index}.id_vc_field`, 'error.invalid');
+      }
     }
+    const keep = rows.filter((row) => !row.drop);
+    const keptIds = new Set(keep.flatMap((row) => (row.id_vc_field ? [row.id_vc_field] : [])));
+    removed.push(...current.filter((row) => !keptIds.has(row.id_vc_field)).map((row) => row.id_vc_field));
+    const positions = current.map((row) => row.id_vc_field);
+    for (const [position, row] of keep.entries()) {
+      if (!row.id_vc_field) {
+        added.push({ id_vc_person: personId, id_vc_field_type: type, key: row.key, value: row.value, position });
+        continue;
+      }
+      const before = current.find((candidate) => candidate.id_vc_field === row.id_vc_field)!;
+      if (before.key !== row.key || before.value !== row.value || positions.indexOf(row.id_vc_field) !== position)
+        changed.push({ id: row.id_vc_field, key: row.key, value: row.value, position });
+    }
+    if (keep.length === 0)
+      added.push({ id_vc_person: personId, id_vc_field_type: type, key: fallback, value: '', position: 0 });
   }
+  await deleteFieldsByIds(ctx.db, removed);
+  for (const row of changed)
+    await updateField(ctx.db, row.id, { key: row.key, value: row.value, position: row.position });
+  await insertFields(ctx.db, added);
 }
 
 /** Refuses e-mail addresses that another card of the same kind already holds (error.emailExists at the row). */
@@ -218,7 +292,7 @@ export type AddressInput = {
 
 /** Writes the given address fields of a person (creating the address on first use). Call inside a transaction. */
 export async function saveAddress(ctx: DbContext, personId: number, input: AddressInput): Promise<void> {
-  const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const values = definedValues(input);
   if (Object.keys(values).length === 0) return;
   const id = await findAddressIdOfPerson(ctx.db, personId);
   if (id === undefined) await insertAddress(ctx.db, { id_vc_person: personId, ...values });
@@ -232,10 +306,8 @@ export async function personIdOfCard(ctx: DbContext, cardId: number): Promise<nu
   return id;
 }
 
-export async function cardKindOf(ctx: DbContext, cardId: number): Promise<CardKind | undefined> {
-  const row = await ctx.db.selectFrom('vc_card').select('kind').where('id_vc_card', '=', cardId).executeTakeFirst();
-  return row?.kind;
-}
+export const cardKindOf = (ctx: DbContext, cardId: number): Promise<CardKind | undefined> =>
+  findCardKind(ctx.db, cardId);
 
 /** A person's contact rows split into phones and e-mails, with the first non-empty of each. */
 function splitContacts(rows: readonly VcField[]) {

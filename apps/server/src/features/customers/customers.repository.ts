@@ -49,7 +49,3 @@ export async function findCustomerById(db: Database, id: number, agencyId?: numb
 export async function findLoginsOfCard(db: Database, cardId: number) {
   return db.selectFrom('user_account').select(['id', 'kind']).where('id_vc_card', '=', cardId).execute();
 }
-
-export async function updateCardSearchText(db: Database, cardId: number, searchText: string): Promise<void> {
-  await db.updateTable('vc_card').set({ search_text: searchText }).where('id_vc_card', '=', cardId).execute();
-}

@@ -5,20 +5,16 @@ import {
   ZAgencyCustomersResponse,
   ZCreateCustomerBody,
   ZCustomer,
-  ZDriverRegistration,
   ZErrorBody,
   ZIdParams,
   ZListQuery,
   ZListResponse,
-  ZRegisterDriverBody,
   ZUpdateCardBody,
   ZUpdateCustomerBody,
   ZVcCard,
 } from '@tourdesk/contracts';
-import { codeTtl, requestOrigin } from '../../lib/origin.ts';
 import { withZod } from '../../lib/route.ts';
 import { customerScope } from './customer-scope.ts';
-import { registerDriver } from './drivers.service.ts';
 import {
   createCustomer,
   deleteCustomer,
@@ -90,17 +86,5 @@ export async function customersRoutes(app: FastifyInstance) {
       response: { 200: ZAgencyCustomersResponse, ...errors },
     },
     handler: (request) => listAgencyCustomers(app.ctx, request.query, customerScope(request.auth!, 'read')),
-  });
-}
-
-export async function driversRoutes(app: FastifyInstance) {
-  withZod(app).post('/registration-driver', {
-    config: { permission: 'user-create' },
-    schema: { tags: ['customers'], body: ZRegisterDriverBody, response: { 201: ZDriverRegistration, ...errors } },
-    handler: async (request, reply) => {
-      const registered = await registerDriver(app.ctx, request.body, await requestOrigin(app, request), codeTtl(app));
-      void app.mailer.deliverNow();
-      return reply.status(201).send(registered);
-    },
   });
 }

@@ -32,7 +32,6 @@ import {
   customerCountBase,
   findCustomerById,
   findLoginsOfCard,
-  updateCardSearchText,
   type CustomerRow,
 } from './customers.repository.ts';
 
@@ -128,10 +127,15 @@ async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Custome
   });
 }
 
+type SearchableCustomer = Pick<
+  Customer,
+  'firstName' | 'surname' | 'address' | 'zip' | 'city' | 'country' | 'ratio_id' | 'kuschick_id' | 'external_id'
+> & { phones: ReadonlyArray<{ value: string }>; emails: ReadonlyArray<{ value: string }> };
+
 /** Names, address, e-mails, phones and numbers (spec §7: GET /customers searches them all). */
-const customerSearchText = (customer: Customer) =>
+const customerSearchText = (id: number, customer: SearchableCustomer) =>
   buildSearchText([
-    customer.id,
+    id,
     customer.firstName,
     customer.surname,
     customer.address,
@@ -144,6 +148,12 @@ const customerSearchText = (customer: Customer) =>
     ...customer.phones.map((row) => row.value),
     ...customer.emails.map((row) => row.value),
   ]);
+
+/** The contact rows a customer keeps after a save: the sent list without dropped rows, or the stored one. */
+const keptRows = (
+  sent: ReadonlyArray<{ value: string; drop?: boolean }> | undefined,
+  stored: ReadonlyArray<{ value: string }>,
+) => (sent ? sent.filter((row) => !row.drop) : stored);
 
 export async function listCustomers(
   ctx: DbContext,
@@ -171,11 +181,6 @@ export async function getCustomer(ctx: DbContext, id: number, scope: CustomerSco
   return customer!;
 }
 
-async function refreshSearchText(ctx: DbContext, id: number): Promise<void> {
-  const customer = await getCustomer(ctx, id, { kind: 'all' });
-  await updateCardSearchText(ctx.db, id, customerSearchText(customer));
-}
-
 /** Which agency a new or changed customer belongs to: an agency user's own, or what staff chose. */
 async function resolveAgency(
   ctx: DbContext,
@@ -191,6 +196,10 @@ async function resolveAgency(
   return requested;
 }
 
+/**
+ * POST /customers: the card, person, address and contact rows are written with one statement each (and
+ * one for the search text, which names the new id), then the customer is read once.
+ */
 export async function createCustomer(
   ctx: DbContext,
   body: CreateCustomerBody,
@@ -200,45 +209,51 @@ export async function createCustomer(
   const id = await inTransaction(ctx, async (trx) => {
     const agencyId = await resolveAgency(trx, scope, body.agencyId);
     await assertEmailsFree(trx, 'customer', body.emails);
-    const cardId = await createCard(trx, {
-      kind: 'customer',
-      name: customerCardName(body.firstName, body.surname),
-      agencyId: agencyId ?? null,
-      ratioId: body.ratio_id ?? null,
-      kuschickId: body.kuschick_id ?? null,
-      person: {
-        firstName: body.firstName,
-        surname: body.surname,
-        salutation: body.salutation ?? null,
-        title: body.title ?? null,
-      },
-    });
-    await trx.db
-      .updateTable('vc_card')
-      .set({ customer_type: body.customerType ?? 'new', is_driver: options.isDriver ?? false })
-      .where('id_vc_card', '=', cardId)
-      .execute();
-    const personId = (await findCustomerById(trx.db, cardId))!.id_vc_person;
-    await trx.db
-      .updateTable('vc_person')
-      .set({ birthday: body.birthday ?? null, passport_valid_until: body.passportValidUntil ?? null })
-      .where('id_vc_person', '=', personId)
-      .execute();
-    await saveAddress(trx, personId, {
+    const address = {
       street: body.address ?? null,
       zip: body.zip ?? null,
       city: body.city ?? null,
       country: body.country ?? null,
       state: body.state ?? null,
       external_id: body.external_id ?? null,
+    };
+    return createCard(trx, {
+      kind: 'customer',
+      name: customerCardName(body.firstName, body.surname),
+      agencyId: agencyId ?? null,
+      ratioId: body.ratio_id ?? null,
+      kuschickId: body.kuschick_id ?? null,
+      customerType: body.customerType ?? 'new',
+      isDriver: options.isDriver ?? false,
+      person: {
+        firstName: body.firstName,
+        surname: body.surname,
+        salutation: body.salutation ?? null,
+        title: body.title ?? null,
+        birthday: body.birthday ?? null,
+        passportValidUntil: body.passportValidUntil ?? null,
+      },
+      address,
+      contactRows: { phones: body.phones ?? [], emails: body.emails ?? [] },
+      searchText: (cardId) =>
+        customerSearchText(cardId, {
+          ...body,
+          ...address,
+          address: address.street,
+          ratio_id: body.ratio_id ?? null,
+          kuschick_id: body.kuschick_id ?? null,
+          phones: keptRows(body.phones, []),
+          emails: keptRows(body.emails, []),
+        }),
     });
-    await saveContactRows(trx, personId, { phones: body.phones ?? [], emails: body.emails ?? [] });
-    await refreshSearchText(trx, cardId);
-    return cardId;
   });
   return getCustomer(ctx, id, { kind: 'all' });
 }
 
+/**
+ * PATCH /customers/{id}: reads the customer once, writes each changed table once (the search text with
+ * the card) and reads the result once.
+ */
 export async function updateCustomer(
   ctx: DbContext,
   id: number,
@@ -250,32 +265,37 @@ export async function updateCustomer(
     const agencyId = body.agencyId === undefined ? undefined : await resolveAgency(trx, scope, body.agencyId);
     if (scope.kind === 'agency' && agencyId !== undefined && agencyId !== current.agencyId) throw forbidden();
     await assertEmailsFree(trx, 'customer', body.emails, id);
-    const firstName = body.firstName ?? current.firstName;
-    const surname = body.surname ?? current.surname;
+    const pick = <K extends keyof UpdateCustomerBody & keyof Customer>(key: K) =>
+      body[key] !== undefined ? body[key] : current[key];
+    const next = {
+      firstName: body.firstName ?? current.firstName,
+      surname: body.surname ?? current.surname,
+      address: pick('address'),
+      zip: pick('zip'),
+      city: pick('city'),
+      country: pick('country'),
+      external_id: pick('external_id'),
+      ratio_id: pick('ratio_id'),
+      kuschick_id: pick('kuschick_id'),
+      phones: keptRows(body.phones, current.phones),
+      emails: keptRows(body.emails, current.emails),
+    } as SearchableCustomer;
     await updateCardData(trx, id, {
-      name: customerCardName(firstName, surname),
+      name: customerCardName(next.firstName, next.surname),
       ...(agencyId !== undefined ? { agencyId } : {}),
       ...(body.ratio_id !== undefined ? { ratioId: body.ratio_id } : {}),
       ...(body.kuschick_id !== undefined ? { kuschickId: body.kuschick_id } : {}),
-    });
-    if (body.customerType)
-      await trx.db
-        .updateTable('vc_card')
-        .set({ customer_type: body.customerType })
-        .where('id_vc_card', '=', id)
-        .execute();
-    await trx.db
-      .updateTable('vc_person')
-      .set({
-        first_name: firstName,
-        surname,
+      ...(body.customerType ? { customerType: body.customerType } : {}),
+      searchText: () => customerSearchText(id, next),
+      person: {
+        firstName: next.firstName,
+        surname: next.surname,
         ...(body.salutation !== undefined ? { salutation: body.salutation } : {}),
         ...(body.title !== undefined ? { title: body.title } : {}),
         ...(body.birthday !== undefined ? { birthday: body.birthday } : {}),
-        ...(body.passportValidUntil !== undefined ? { passport_valid_until: body.passportValidUntil } : {}),
-      })
-      .where('id_vc_person', '=', current.id_vc_person)
-      .execute();
+        ...(body.passportValidUntil !== undefined ? { passportValidUntil: body.passportValidUntil } : {}),
+      },
+    });
     await saveAddress(trx, current.id_vc_person, {
       street: body.address,
       zip: body.zip,
@@ -285,8 +305,10 @@ export async function updateCustomer(
       external_id: body.external_id,
     });
     if (body.phones || body.emails)
-      await saveContactRows(trx, current.id_vc_person, { phones: body.phones, emails: body.emails });
-    await refreshSearchText(trx, id);
+      await saveContactRows(trx, current.id_vc_person, { phones: body.phones, emails: body.emails }, [
+        ...current.phones,
+        ...current.emails,
+      ]);
   });
   return getCustomer(ctx, id, scope);
 }
@@ -294,13 +316,18 @@ export async function updateCustomer(
 /** PATCH /vc_card/{id}: the card's own name and external numbers. */
 export async function updateCustomerCard(ctx: DbContext, id: number, body: UpdateCardBody, scope: CustomerScope) {
   await inTransaction(ctx, async (trx) => {
-    await getCustomer(trx, id, scope);
+    const current = await getCustomer(trx, id, scope);
     await updateCardData(trx, id, {
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.ratio_id !== undefined ? { ratioId: body.ratio_id } : {}),
       ...(body.kuschick_id !== undefined ? { kuschickId: body.kuschick_id } : {}),
+      searchText: () =>
+        customerSearchText(id, {
+          ...current,
+          ratio_id: body.ratio_id !== undefined ? body.ratio_id : current.ratio_id,
+          kuschick_id: body.kuschick_id !== undefined ? body.kuschick_id : current.kuschick_id,
+        }),
     });
-    await refreshSearchText(trx, id);
   });
   const customer = await getCustomer(ctx, id, scope);
   return {

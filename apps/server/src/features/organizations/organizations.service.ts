@@ -146,6 +146,10 @@ export const agencyExists = (ctx: DbContext, id: number) => organizationExists(c
 const searchText = (body: { name?: string | null; city?: string | null; zip?: string | null }, id?: number) =>
   buildSearchText([id, body.name, body.city, body.zip]);
 
+/**
+ * POST /organization: card, person, address and contact rows with one statement each (createCard), the
+ * organization row and its search text (which names the new id), then one read.
+ */
 export async function createOrganization(ctx: DbContext, body: CreateOrganizationBody): Promise<Organization> {
   const id = await inTransaction(ctx, async (trx) => {
     const now = nowIso();
@@ -153,25 +157,23 @@ export async function createOrganization(ctx: DbContext, body: CreateOrganizatio
       kind: 'organization',
       name: body.name,
       person: { firstName: null, surname: null },
+      address: {
+        street: body.address ?? null,
+        zip: body.zip ?? null,
+        city: body.city ?? null,
+        country: body.country ?? null,
+      },
+      contactRows: { phones: body.phones ?? [], emails: body.emails ?? [] },
     });
     const organizationId = await insertOrganization(trx.db, {
       name: body.name,
       note: body.note ?? null,
       type: body.type ?? AGENCY_TYPE,
       id_vc_card: cardId,
-      search_text: searchText(body),
       created_at: now,
       updated_at: now,
     });
     await updateOrganizationRow(trx.db, organizationId, { search_text: searchText(body, organizationId) });
-    const personId = (await findOrganizationById(trx.db, organizationId))!.id_vc_person!;
-    await saveAddress(trx, personId, {
-      street: body.address ?? null,
-      zip: body.zip ?? null,
-      city: body.city ?? null,
-      country: body.country ?? null,
-    });
-    await saveContactRows(trx, personId, { phones: body.phones ?? [], emails: body.emails ?? [] });
     return organizationId;
   });
   return getOrganization(ctx, id);
@@ -209,7 +211,11 @@ export async function updateOrganization(
       await updateCardData(trx, current.id_vc_card, { name });
     }
     await saveAddress(trx, personId!, { street: body.address, zip: body.zip, city: body.city, country: body.country });
-    if (body.phones || body.emails) await saveContactRows(trx, personId!, { phones: body.phones, emails: body.emails });
+    if (body.phones || body.emails)
+      await saveContactRows(trx, personId!, { phones: body.phones, emails: body.emails }, [
+        ...current.phones,
+        ...current.emails,
+      ]);
   });
   return getOrganization(ctx, id);
 }

@@ -20,6 +20,11 @@ export type RoleRow = Awaited<ReturnType<ReturnType<typeof roleBaseQuery>['execu
 export const findRoleById = (db: Database, id: number) =>
   roleBaseQuery(db).where('role.id_roles', '=', id).executeTakeFirst();
 
+export async function findRoleIdByName(db: Database, name: string): Promise<number | undefined> {
+  const row = await db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirst();
+  return row?.id_roles;
+}
+
 export async function roleNameTaken(db: Database, name: string, exceptId?: number): Promise<boolean> {
   let query = db.selectFrom('role').select('id_roles').where('role', '=', name);
   if (exceptId !== undefined) query = query.where('id_roles', '!=', exceptId);

@@ -17,6 +17,7 @@ import type { AuthUser, DbContext } from '../../types.ts';
 import {
   deleteRoleRow,
   findRoleById,
+  findRoleIdByName,
   insertRole,
   roleBaseQuery,
   roleNameTaken,
@@ -134,9 +135,12 @@ export async function deleteRole(ctx: DbContext, id: number): Promise<Role> {
   return role;
 }
 
+/** The id of a role by name, if it exists. */
+export const findRoleId = (ctx: DbContext, name: string) => findRoleIdByName(ctx.db, name);
+
 /** The id of a role by name, or an error naming `field` when it does not exist. */
 export async function roleIdByName(ctx: DbContext, name: string, field = 'role'): Promise<number> {
-  const row = await ctx.db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirst();
-  if (!row) throw invalidField(field, 'error.invalid');
-  return row.id_roles;
+  const id = await findRoleIdByName(ctx.db, name);
+  if (id === undefined) throw invalidField(field, 'error.invalid');
+  return id;
 }

@@ -88,8 +88,8 @@ describe('users', () => {
       await createUserFixture(t.ctx, 'staff', {
         role: officeRole,
         lastname: 'Kontakt',
-        phones: [{ type: 'phone-mobile', value: '+49 171 5550199' }],
-        emails: [{ type: 'email-private', value: 'privat.kontakt@example.net' }],
+        phones: [{ key: 'phone-mobile', value: '+49 171 5550199' }],
+        emails: [{ key: 'email-private', value: 'privat.kontakt@example.net' }],
       });
       expect((await list('lit-search=5550199')).json().data[0].lastname).toBe('Kontakt');
       expect((await list('lit-search=privat.kontakt')).json().data[0].lastname).toBe('Kontakt');
@@ -160,10 +160,10 @@ describe('users', () => {
       status: 'Vollzeit',
       username: 'rgrossmann',
       phones: [
-        { type: 'phone-business', value: '+49 8321 55501' },
-        { type: 'phone-mobile', value: '+49 170 5550101' },
+        { key: 'phone-business', value: '+49 8321 55501' },
+        { key: 'phone-mobile', value: '+49 170 5550101' },
       ],
-      emails: [{ type: 'email-private', value: 'renate@example.net' }],
+      emails: [{ key: 'email-private', value: 'renate@example.net' }],
       ...overrides,
     });
 
@@ -183,10 +183,10 @@ describe('users', () => {
         isDriver: false,
         vc_card: { name: 'Renate Großmann' },
         phones: [
-          { type: 'phone-business', value: '+49 8321 55501' },
-          { type: 'phone-mobile', value: '+49 170 5550101' },
+          { key: 'phone-business', value: '+49 8321 55501' },
+          { key: 'phone-mobile', value: '+49 170 5550101' },
         ],
-        emails: [{ type: 'email-private', value: 'renate@example.net' }],
+        emails: [{ key: 'email-private', value: 'renate@example.net' }],
       });
       const read = await call(t.app, 'admin', { method: 'GET', url: `/users-lit/${user.id}` });
       expect(read.json()).toEqual(user);
@@ -219,7 +219,7 @@ describe('users', () => {
           lastname: '',
           zip: '1234',
           birthday: '02.04.1980',
-          phones: [{ type: 'phone-satellite', value: '1' }],
+          phones: [{ key: 'phone-satellite', value: '1' }],
         }),
       });
       expect(response.statusCode).toBe(400);
@@ -233,7 +233,7 @@ describe('users', () => {
         lastname: 'error.empty',
         zip: 'error.zip',
         birthday: 'error.invalid',
-        'phones.0.type': 'error.invalid',
+        'phones.0.key': 'error.invalid',
       });
       expect((await list('')).json().total).toBe(before);
     });
@@ -285,14 +285,14 @@ describe('users', () => {
       const response = await call(t.app, 'admin', {
         method: 'PATCH',
         url: `/users-lit/${id}`,
-        payload: { lastname: 'Großmann-Öztürk', phones: [{ type: 'phone-private', value: '0831 5550' }] },
+        payload: { lastname: 'Großmann-Öztürk', phones: [{ key: 'phone-private', value: '0831 5550' }] },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({
         lastname: 'Großmann-Öztürk',
         vc_card: { name: 'Renate Großmann-Öztürk' },
-        phones: [{ type: 'phone-private', value: '0831 5550' }],
-        emails: [{ type: 'email-private', value: 'renate@example.net' }],
+        phones: [{ key: 'phone-private', value: '0831 5550' }],
+        emails: [{ key: 'email-private', value: 'renate@example.net' }],
       });
       expect((await list('lit-search=ozturk')).json().data.map((user: { id: number }) => user.id)).toEqual([id]);
     });

@@ -28,7 +28,6 @@ export type UserAccountTable = {
   ratio_id: string | null;
   kuschick_id: string | null;
   is_active: Generated<number | boolean>;
-  verify_code: string | null;
   avatar: string | null;
   id_vc_card: number | null;
   last_login_at: string | Date | null;

@@ -1,6 +1,6 @@
 import { ArrayInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { Box } from '@mui/material';
-import { EMAIL_TYPES, PHONE_TYPES } from '@tourdesk/contracts/users.schema';
+import { EMAIL_TYPES, PHONE_TYPES } from '@tourdesk/contracts/contacts.schema';
 import { HiddenInput } from '../../ui/hidden-input.tsx';
 
 const phoneTypes = PHONE_TYPES.map((id) => ({ id, name: `options.phoneTypes.${id}` }));

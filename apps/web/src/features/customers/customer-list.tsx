@@ -1,15 +1,5 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import {
-  CreateButton,
-  DataTable,
-  List,
-  SearchInput,
-  SelectInput,
-  SimpleList,
-  TopToolbar,
-  useTranslate,
-  type RaRecord,
-} from 'react-admin';
+import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, type RaRecord } from 'react-admin';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
@@ -66,43 +56,6 @@ export function CustomerList() {
           <DataTable.Col label="" disableSort>
             <CopyButton />
           </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
-  );
-}
-
-const toCustomer = (id: RaRecord['id']) => `/customers/${id}`;
-
-/** /customers/drivers: the customers flagged as drivers; a driver is edited as the customer it is. */
-export function DriverList() {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  return (
-    <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      sort={{ field: 'name', order: 'ASC' }}
-      perPage={20}
-      pagination={<ListPagination />}
-      actions={
-        <TopToolbar>
-          <CreateButton />
-        </TopToolbar>
-      }
-      empty={false}
-    >
-      {phone ? (
-        <SimpleList
-          primaryText={(record) => record.name}
-          secondaryText={(record) => [place(record), contact(record)].filter(Boolean).join(' · ')}
-          rowClick={toCustomer}
-        />
-      ) : (
-        <DataTable rowClick={toCustomer} bulkActionButtons={false}>
-          <DataTable.Col source="name" label="customers.fields.name" />
-          <DataTable.Col source="city" label="customers.fields.city" />
-          <DataTable.Col source="phone" label="customers.fields.phone" disableSort sx={NO_WRAP} />
-          <DataTable.Col source="email" label="customers.fields.email" disableSort />
-          <DataTable.Col source="ratio_id" label="customers.fields.ratio_id" />
         </DataTable>
       )}
     </List>

@@ -5,7 +5,7 @@ import { customerCopy } from './customer-copy.ts';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { CustomerForm } from './customer-form.tsx';
 import { SaveDeleteToolbar } from './customer-toolbar.tsx';
-import { createCustomerResolver, registerDriverResolver, updateCustomerResolver } from './customer-validation.ts';
+import { createCustomerResolver, updateCustomerResolver } from './customer-validation.ts';
 
 const customerName = (record: Customer) => record.name;
 
@@ -44,14 +44,5 @@ export function CustomerEdit() {
     <Edit mutationMode="pessimistic" mutationOptions={saved}>
       <CustomerForm variant="staff" resolver={updateCustomerResolver} toolbar={<SaveDeleteToolbar />} />
     </Edit>
-  );
-}
-
-/** /customers/drivers/create: a driver is a customer with a driver login (POST /registration-driver). */
-export function DriverCreate() {
-  return (
-    <Create redirect="list" mutationMode="pessimistic">
-      <CustomerForm variant="driver" resolver={registerDriverResolver} />
-    </Create>
   );
 }

@@ -36,7 +36,7 @@ function ContactLists() {
       <ArrayInput source="phones" label="users.sections.phones">
         <SimpleFormIterator inline disableReordering>
           <SelectInput
-            source="type"
+            source="key"
             label="users.fields.contactType"
             choices={phoneTypes}
             defaultValue="phone-business"
@@ -47,7 +47,7 @@ function ContactLists() {
       <ArrayInput source="emails" label="users.sections.emails">
         <SimpleFormIterator inline disableReordering>
           <SelectInput
-            source="type"
+            source="key"
             label="users.fields.contactType"
             choices={emailTypes}
             defaultValue="email-business"
