@@ -282,6 +282,8 @@ export async function updateUser(
   const mayEditUsers = hasPermission(actor, 'user-update');
   if (!self && !mayEditUsers) throw forbidden();
   const current = await getUser(ctx, id, options.kind);
+  // Only a superadmin may change a superadmin, in any field (as for deleting and role changes).
+  if (current.roleName === 'superadmin' && !hasPermission(actor, 'superadmin')) throw forbidden();
   if (!mayEditUsers) {
     const changed = PRIVILEGED_FIELDS.filter((field) => body[field] !== undefined && body[field] !== current[field]);
     if (changed.length > 0) throw forbidden();
