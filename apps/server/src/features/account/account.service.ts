@@ -11,10 +11,10 @@ import { nowIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { limitRequests } from '../../lib/throttle.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import type { UserKind } from '../users/users.table.ts';
 import { createCard, personIdOfCard, saveAddress, saveContactRows } from '../cards/cards.service.ts';
+import { limitRequests, type ThrottlePolicy } from '../auth/throttle.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { MailTemplate } from '../mail/mail-texts.ts';
 import { roleIdByName } from '../roles/roles.service.ts';
@@ -34,8 +34,11 @@ export type RequestOrigin = { brand: Brand; origin: string; ip: string };
 
 export type AccountTtl = { actionCodeTtlHours: number; inviteCodeTtlHours: number };
 
+const HOUR = 60 * 60 * 1000;
+const hourly = (free: number): ThrottlePolicy => ({ free, firstDelayMs: HOUR, maxDelayMs: HOUR, forgetAfterMs: HOUR });
+
 /** Requests that mail a code: per address and per client, within an hour. */
-export const MAIL_REQUEST_LIMITS = { windowMs: 60 * 60 * 1000, perAddress: 5, perIp: 30 } as const;
+export const MAIL_REQUEST_LIMITS = { perAddress: hourly(5), perIp: hourly(30) } as const;
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -118,14 +121,10 @@ async function consumeCode(
 }
 
 async function limitMailRequests(ctx: DbContext, kind: string, email: string, ip: string): Promise<void> {
-  await limitRequests(
-    ctx,
-    [
-      { key: `mail:${kind}:${email}`, limit: MAIL_REQUEST_LIMITS.perAddress },
-      { key: `mail-ip:${ip}`, limit: MAIL_REQUEST_LIMITS.perIp },
-    ],
-    MAIL_REQUEST_LIMITS.windowMs,
-  );
+  await limitRequests(ctx, [
+    { key: `mail:${kind}:${email}`, policy: MAIL_REQUEST_LIMITS.perAddress },
+    { key: `mail-ip:${ip}`, policy: MAIL_REQUEST_LIMITS.perIp },
+  ]);
 }
 
 export const TRAVELLER_ROLE = 'traveller';
