@@ -41,8 +41,8 @@ test('forgot password through to logging in with the new password', async ({ pag
     headers,
     data: {
       email: 'vergesslich@example.com',
-      password: 'Anfang2027',
-      passwordRepeat: 'Anfang2027',
+      password: 'Anfang-2027!',
+      passwordRepeat: 'Anfang-2027!',
       firstname: 'Vera',
       lastname: 'Vergesslich',
       role,
@@ -70,7 +70,7 @@ test('forgot password through to logging in with the new password', async ({ pag
   await expect(page.getByRole('heading', { name: /Vera!/ })).toBeVisible();
   // The old password no longer works.
   const old = await page.request.post('/api/v1/authentication', {
-    data: { strategy: 'local', email: 'vergesslich@example.com', password: 'Anfang2027' },
+    data: { strategy: 'local', email: 'vergesslich@example.com', password: 'Anfang-2027!' },
   });
   expect(old.status()).toBe(401);
 });

@@ -178,6 +178,185 @@ describe('security', () => {
     expect(good.json().legalLinks.terms).toBe('mailto:legal@example.org');
   });
 
+  /** The code of the newest mail of `template` to `to`, read from the outbox table (the API masks it). */
+  const mailedCode = async (to: string, template: string) => {
+    const row = await t.ctx.db
+      .selectFrom('mail_outbox')
+      .select('text')
+      .where('to_address', '=', to)
+      .where('template', '=', template)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return /\/auth\/[\w-]+\/([\w-]{20,})/.exec(row.text)![1]!;
+  };
+
+  describe('issue #8 §1.7: common and trivial passwords are refused with error.weakPassword', () => {
+    const WEAK = ['password', '12345678', 'aaaaaaaa', 'Password1', 'Passwort1', 'qwertzuiop'];
+    const expectWeak = (response: { statusCode: number; json: () => { errors?: unknown } }, label: string) => {
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json().errors, label).toEqual([
+        expect.objectContaining({ field: 'password', key: 'error.weakPassword' }),
+      ]);
+    };
+    let officeRole: number;
+    beforeAll(async () => {
+      officeRole = (
+        await t.ctx.db.selectFrom('role').select('id_roles').where('role', '=', 'office').executeTakeFirstOrThrow()
+      ).id_roles;
+    });
+
+    it('on registration', async () => {
+      for (const password of WEAK) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/registration',
+          remoteAddress: '203.0.113.30',
+          payload: {
+            firstname: 'Rosa',
+            lastname: 'Reiselust',
+            email: 'rosa.weak@example.org',
+            password,
+            passwordRepeat: password,
+            acceptTerms: true,
+            acceptPrivacy: true,
+          },
+        });
+        expectWeak(response, password);
+      }
+    });
+
+    it('when staff create or change a user, and for the own name as password', async () => {
+      const base = { firstname: 'Wilma', lastname: 'Schwachstelle', email: 'wilma@example.org', role: officeRole };
+      for (const password of [...WEAK, 'Schwachstelle1']) {
+        expectWeak(
+          await call(t.app, 'admin', {
+            method: 'POST',
+            url: '/users-lit',
+            payload: { ...base, password, passwordRepeat: password },
+          }),
+          password,
+        );
+      }
+      const created = await call(t.app, 'admin', {
+        method: 'POST',
+        url: '/users-lit',
+        payload: { ...base, password: 'Vorlaeufig1!', passwordRepeat: 'Vorlaeufig1!' },
+      });
+      expect(created.statusCode).toBe(201);
+      expectWeak(
+        await call(t.app, 'admin', {
+          method: 'PATCH',
+          url: `/users-lit/${created.json().id}`,
+          payload: { password: 'Password1', passwordRepeat: 'Password1' },
+        }),
+        'patch',
+      );
+    });
+
+    it('on reset and on the first password of a blocked user, keeping the link usable', async () => {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/password-reset',
+        payload: { email: 'office@example.com' },
+        remoteAddress: '203.0.113.31',
+      });
+      const reset = await mailedCode('office@example.com', 'reset');
+      expectWeak(
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/password-reset/${reset}`,
+          payload: { password: '12345678', passwordRepeat: '12345678' },
+        }),
+        'reset',
+      );
+      const strong = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/password-reset/${reset}`,
+        payload: { password: 'Demo1234!', passwordRepeat: 'Demo1234!' },
+      });
+      expect(strong.statusCode).toBe(200);
+
+      const blocked = await call(t.app, 'admin', {
+        method: 'POST',
+        url: '/users-disabled',
+        payload: {
+          firstname: 'Bodo',
+          lastname: 'Blockiert',
+          email: 'bodo@example.org',
+          role: officeRole,
+          password: 'Vorlaeufig1!',
+          passwordRepeat: 'Vorlaeufig1!',
+        },
+      });
+      expect(blocked.statusCode).toBe(201);
+      const activation = await mailedCode('bodo@example.org', 'activate');
+      expectWeak(
+        await t.app.inject({
+          method: 'PATCH',
+          url: `/api/v1/set-password/${activation}`,
+          payload: { password: 'aaaaaaaa', passwordRepeat: 'aaaaaaaa' },
+        }),
+        'set-password',
+      );
+      const activated = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/set-password/${activation}`,
+        payload: { password: 'Bergtour-2027', passwordRepeat: 'Bergtour-2027' },
+      });
+      expect(activated.statusCode).toBe(200);
+    });
+  });
+
+  describe('issue #8 §1.8: changing one’s own password', () => {
+    it('needs the current password, ends the other sessions and renews this one', async () => {
+      const email = 'driver@example.com';
+      const login = async (password: string, ip: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/authentication',
+          payload: { email, password },
+          remoteAddress: ip,
+        });
+      const first = (await login('Demo1234!', '203.0.113.40')).json();
+      const other = (await login('Demo1234!', '203.0.113.41')).json();
+      const as = (token: string) => ({ authorization: `Bearer ${token}` });
+      const patch = (token: string, payload: object) =>
+        t.app.inject({ method: 'PATCH', url: `/api/v1/users/${first.user.id}`, headers: as(token), payload });
+
+      const missing = await patch(first.accessToken, { password: 'Bergtour-2027', passwordRepeat: 'Bergtour-2027' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors).toEqual([
+        expect.objectContaining({ field: 'currentPassword', key: 'error.empty' }),
+      ]);
+      const wrong = await patch(first.accessToken, {
+        currentPassword: 'not-my-password',
+        password: 'Bergtour-2027',
+        passwordRepeat: 'Bergtour-2027',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toEqual([
+        expect.objectContaining({ field: 'currentPassword', key: 'error.currentPasswordWrong' }),
+      ]);
+      expect((await login('Demo1234!', '203.0.113.42')).statusCode).toBe(201);
+
+      const changed = await patch(first.accessToken, {
+        currentPassword: 'Demo1234!',
+        password: 'Bergtour-2027',
+        passwordRepeat: 'Bergtour-2027',
+      });
+      expect(changed.statusCode).toBe(200);
+      const fresh = changed.json().accessToken as string;
+      expect(fresh).toEqual(expect.any(String));
+      const userdata = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/userdata', headers: as(token) });
+      expect((await userdata(other.accessToken)).statusCode).toBe(401);
+      expect((await userdata(first.accessToken)).statusCode).toBe(401);
+      expect((await userdata(fresh)).statusCode).toBe(200);
+      expect((await login('Bergtour-2027', '203.0.113.43')).statusCode).toBe(201);
+      // Other profile changes need no password.
+      expect((await patch(fresh, { city: 'Füssen' })).statusCode).toBe(200);
+    });
+  });
+
   it('issue #8 §1.10: refuses a token without exp', async () => {
     const admin = await call(t.app, 'admin', { method: 'GET', url: '/userdata' });
     // Signed with the app's own key, exactly like its tokens, but without `exp`.

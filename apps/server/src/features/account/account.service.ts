@@ -10,7 +10,7 @@ import type {
 import { nowIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import type { UserKind } from '../users/users.table.ts';
 import { createCard, personIdOfCard, saveAddress, saveContactRows } from '../cards/cards.service.ts';
@@ -139,6 +139,7 @@ export async function register(
   from: RequestOrigin,
   ttl: AccountTtl,
 ): Promise<{ email: string }> {
+  assertStrongPassword(body.password, [body.email, body.firstname, body.lastname]);
   await limitMailRequests(ctx, 'register', body.email, from.ip);
   const passwordHash = await hashPassword(body.password);
   await inTransaction(ctx, async (trx) => {
@@ -223,13 +224,15 @@ export async function setPasswordWithCode(
   const passwordHash = await hashPassword(body.password);
   return inTransaction(ctx, async (trx) => {
     const { userId, purpose } = await consumeCode(trx, code, purposes);
+    const account = (await findAccountSummary(trx, userId))!;
+    // Checked once the code is known good, with the account's own words; a refusal keeps the code usable.
+    assertStrongPassword(body.password, [account.email, account.firstname, account.lastname]);
     await updateAccountAccess(trx, userId, {
       passwordHash,
       revokeTokens: true,
       ...(purpose === 'activate' || purpose === 'invite' ? { isActive: true } : {}),
     });
     if (purpose === 'reset') await mailCode(trx, userId, 'disable', from, ttl.actionCodeTtlHours);
-    const account = (await findAccountSummary(trx, userId))!;
     return { email: account.email, kind: account.kind };
   });
 }

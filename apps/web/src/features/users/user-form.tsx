@@ -143,6 +143,13 @@ export function UserForm({
       </TabbedForm.Tab>
       <TabbedForm.Tab label="users.tabs.login">
         <Box sx={row}>
+          {variant === 'profile' ? (
+            <PasswordInput
+              source="currentPassword"
+              label="users.fields.currentPassword"
+              autoComplete="current-password"
+            />
+          ) : null}
           <PasswordInput
             source="password"
             label={variant === 'create' ? 'users.fields.password' : 'users.fields.newPassword'}
