@@ -47,7 +47,12 @@ const strengthEstimator = () =>
 /** Whether a password is too easy to guess; `userInputs` (e-mail, names) count as known words. */
 export function isWeakPassword(password: string, userInputs: ReadonlyArray<string | null | undefined> = []): boolean {
   const words = userInputs.flatMap((input) => (input ? input.toLowerCase().split(/[^\p{L}\p{N}]+/u) : []));
-  return strengthEstimator().check(password, words.filter((word) => word.length >= 3)).score < MIN_PASSWORD_SCORE;
+  return (
+    strengthEstimator().check(
+      password,
+      words.filter((word) => word.length >= 3),
+    ).score < MIN_PASSWORD_SCORE
+  );
 }
 
 /** Refuses a weak password with `error.weakPassword` on `field` (registration, reset, invitation, user forms). */
