@@ -120,6 +120,21 @@ async function consumeCode(
   return { userId: found.user_id, purpose: found.purpose };
 }
 
+/**
+ * Whether a code of one of `purposes` still works (unused, not expired), without using it up: the page a link
+ * opens asks first, so a used or expired link says so before anyone types a new password.
+ */
+export async function checkCode(ctx: DbContext, code: string, purposes: readonly ActionPurpose[]) {
+  const found = await findActionCode(ctx.db, hashCode(code));
+  const live =
+    found &&
+    purposes.includes(found.purpose) &&
+    found.used_at === null &&
+    new Date(found.expires_at).getTime() > Date.now();
+  if (!live) throw new ApiError(400, INVALID_CODE[purposes[0]!]);
+  return { ok: true as const };
+}
+
 async function limitMailRequests(ctx: DbContext, kind: string, email: string, ip: string): Promise<void> {
   await limitRequests(ctx, [
     { key: `mail:${kind}:${email}`, policy: MAIL_REQUEST_LIMITS.perAddress },
