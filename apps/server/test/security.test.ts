@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveJwtSecret } from '../src/features/auth/auth.service.ts';
+import { createUserFixture } from '../src/seed/factories.ts';
 import { buildTestApp, call, type TestApp } from './helpers.ts';
 
 /** Cross-cutting security rules of issue #8 §1, on the database of TEST_DB. */
@@ -354,6 +355,30 @@ describe('security', () => {
       expect((await login('Bergtour-2027', '203.0.113.43')).statusCode).toBe(201);
       // Other profile changes need no password.
       expect((await patch(fresh, { city: 'Füssen' })).statusCode).toBe(200);
+    });
+
+    it('applies to administrators editing their own record in the user list too', async () => {
+      const roleId = async (name: string) =>
+        (await t.ctx.db.selectFrom('role').select('id_roles').where('role', '=', name).executeTakeFirstOrThrow())
+          .id_roles;
+      const admin = await createUserFixture(t.ctx, 'staff', {
+        role: await roleId('admin'),
+        email: 'selbst@example.org',
+      });
+      const office = await createUserFixture(t.ctx, 'staff', { role: await roleId('office') });
+      const payload = { password: 'Bergtour-2027', passwordRepeat: 'Bergtour-2027' };
+      const own = (extra: object) =>
+        call(t.app, admin.email, { method: 'PATCH', url: `/users-lit/${admin.id}`, payload: { ...payload, ...extra } });
+      expect((await own({})).json().errors).toEqual([
+        expect.objectContaining({ field: 'currentPassword', key: 'error.empty' }),
+      ]);
+      const changed = await own({ currentPassword: 'Demo1234!' });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.json().accessToken).toEqual(expect.any(String));
+      // Setting someone else's password answers no token.
+      const other = await call(t.app, 'superadmin', { method: 'PATCH', url: `/users-lit/${office.id}`, payload });
+      expect(other.statusCode).toBe(200);
+      expect(other.json()).not.toHaveProperty('accessToken');
     });
   });
 

@@ -9,6 +9,8 @@ import {
   TabbedForm,
   TabbedFormTabs,
   TextInput,
+  useGetIdentity,
+  useRecordContext,
   useTranslate,
   type TabbedFormProps,
 } from 'react-admin';
@@ -71,6 +73,11 @@ export function UserForm({
   const sex = useSelectChoices('sex');
   const marital = useSelectChoices('marital');
   const administrative = variant !== 'profile';
+  const { identity } = useGetIdentity();
+  const record = useRecordContext(props);
+  // Changing one's own password needs the current one (also when an administrator edits their own record).
+  const ownAccount =
+    variant === 'profile' || (variant === 'edit' && identity !== undefined && record?.id === identity.id);
   return (
     <TabbedForm {...props} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
       <TabbedForm.Tab label="users.tabs.master">
@@ -143,7 +150,7 @@ export function UserForm({
       </TabbedForm.Tab>
       <TabbedForm.Tab label="users.tabs.login">
         <Box sx={row}>
-          {variant === 'profile' ? (
+          {ownAccount ? (
             <PasswordInput
               source="currentPassword"
               label="users.fields.currentPassword"
