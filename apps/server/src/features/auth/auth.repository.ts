@@ -61,16 +61,20 @@ export async function deleteThrottle(db: Database, key: string): Promise<void> {
   await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
 }
 
-/** Whether this address has logged in to this e-mail's account before (audit log), so it is the owner's. */
-export async function hasLoggedInFrom(db: Database, email: string, ip: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('audit_log')
-    .select('id')
-    .where('action', '=', 'login')
-    .where('email', '=', email)
-    .where('ip', '=', ip)
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * Remembers that an address logged in to an account (a row `known:<e-mail>:<address>` beside the counters, by
+ * primary key, so the check stays one index lookup however long the audit log grows).
+ */
+export async function rememberLoginAddress(db: Database, key: string, now: string): Promise<void> {
+  await db
+    .insertInto('auth_throttle')
+    .values({ key, failures: 0, window_start: now })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ window_start: now }))
+    .execute();
+}
+
+export async function throttleKeyExists(db: Database, key: string): Promise<boolean> {
+  const row = await db.selectFrom('auth_throttle').select('key').where('key', '=', key).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -6,8 +6,14 @@ import type { AuthUser, DbContext } from '../../types.ts';
 import { findAuthUser, findLoginCandidates, recordLogin } from '../users/users.service.ts';
 import type { UserKind } from '../users/users.table.ts';
 import { recordAudit } from './audit.service.ts';
-import { findSecret, hasLoggedInFrom, insertSecretIfMissing } from './auth.repository.ts';
-import { claimAttempt, forgetAttempts, type ThrottlePolicy } from './throttle.service.ts';
+import { findSecret, insertSecretIfMissing } from './auth.repository.ts';
+import {
+  claimAttempt,
+  forgetAttempts,
+  isKnownAddress,
+  rememberKnownAddress,
+  type ThrottlePolicy,
+} from './throttle.service.ts';
 
 const MINUTE = 60 * 1000;
 
@@ -38,7 +44,7 @@ async function claimLoginAttempt(ctx: DbContext, email: string, meta: Meta, now:
     [pairKey, LOGIN_POLICIES.accountAndAddress],
     [`ip:${meta.ip}`, LOGIN_POLICIES.address],
   ];
-  if (!(await hasLoggedInFrom(ctx.db, email, meta.ip))) {
+  if (!(await isKnownAddress(ctx, email, meta.ip))) {
     claims.push([`account:${email}`, LOGIN_POLICIES.accountFromNewAddresses]);
   }
   for (const [key, policy] of claims) {
@@ -86,6 +92,7 @@ export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promis
   }
 
   await forgetAttempts(ctx, pairKey);
+  await rememberKnownAddress(ctx, body.email, meta.ip);
   await recordLogin(ctx, matched.id);
   await recordAudit(ctx, { action: 'login', userId: matched.id, email: body.email, ...meta });
   return { id: matched.id, kind: matched.kind };

@@ -1,6 +1,12 @@
 import { tooManyRequests } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
-import { claimThrottleAttempt, deleteQuietThrottle, deleteThrottle } from './auth.repository.ts';
+import {
+  claimThrottleAttempt,
+  deleteQuietThrottle,
+  deleteThrottle,
+  rememberLoginAddress,
+  throttleKeyExists,
+} from './auth.repository.ts';
 
 /**
  * How attempts for one key (an account, an address, both) are slowed down: `free` attempts at once, then each
@@ -51,3 +57,13 @@ export async function limitRequests(
     if (!(await claimAttempt(ctx, key, policy, now))) throw tooManyRequests();
   }
 }
+
+const knownKey = (email: string, ip: string) => `known:${email}:${ip}`;
+
+/** Marks an address as one the account's owner logged in from (after a successful login). */
+export const rememberKnownAddress = (ctx: DbContext, email: string, ip: string) =>
+  rememberLoginAddress(ctx.db, knownKey(email, ip), new Date().toISOString());
+
+/** Whether the account's owner logged in from this address before. */
+export const isKnownAddress = (ctx: DbContext, email: string, ip: string) =>
+  throttleKeyExists(ctx.db, knownKey(email, ip));
