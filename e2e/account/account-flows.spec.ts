@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { linkTo, waitForMail } from '../support/mailbox.ts';
-import { apiToken, loginAs } from '../support/session.ts';
+import { apiToken, createOfficeUser, loginAs } from '../support/session.ts';
 
 test('register in the browser, open the link from the delivered mail, verify, log in', async ({ page }) => {
   await page.goto('/auth/login');
@@ -34,21 +34,7 @@ test('register in the browser, open the link from the delivered mail, verify, lo
 
 test('forgot password through to logging in with the new password', async ({ page, request }) => {
   // An account of its own, so other tests keep the demo passwords.
-  const token = await apiToken(request, 'admin@example.com');
-  const headers = { authorization: `Bearer ${token}` };
-  const role = (await (await request.get('/api/v1/roles-lit?role=office', { headers })).json()).data[0].id_roles;
-  const created = await request.post('/api/v1/users-lit', {
-    headers,
-    data: {
-      email: 'vergesslich@example.com',
-      password: 'Anfang2027',
-      passwordRepeat: 'Anfang2027',
-      firstname: 'Vera',
-      lastname: 'Vergesslich',
-      role,
-    },
-  });
-  expect(created.status()).toBe(201);
+  await createOfficeUser(request, { email: 'vergesslich@example.com', firstname: 'Vera', lastname: 'Vergesslich' });
   await page.goto('/auth/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
@@ -66,11 +52,17 @@ test('forgot password through to logging in with the new password', async ({ pag
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByText('Your password has been saved. You can log in now.')).toBeVisible();
 
+  // Issue #8 §2.9: the used link says so as soon as it opens, before anyone types a password.
+  await page.goto(linkTo(mail, '/auth/reset-page/'));
+  await expect(page.getByText('Action link invalid.')).toBeVisible();
+  await expect(page.getByLabel(/^New password/)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
+
   await loginAs(page, 'vergesslich@example.com', 'Koffer2027!');
   await expect(page.getByRole('heading', { name: /Vera!/ })).toBeVisible();
   // The old password no longer works.
   const old = await page.request.post('/api/v1/authentication', {
-    data: { strategy: 'local', email: 'vergesslich@example.com', password: 'Anfang2027' },
+    data: { strategy: 'local', email: 'vergesslich@example.com', password: 'Anfang-2027!' },
   });
   expect(old.status()).toBe(401);
 });
@@ -84,6 +76,36 @@ test('an administrator sees the delivered mails at /email/debug with their rende
   await expect(
     page.frameLocator('iframe[title="Reset your password"]').getByText('Choose a new password'),
   ).toBeVisible();
+  // Issue #8 §1.2: support sees the message, but the live code of the link is hidden.
+  await expect(page.getByText(/Codes in account links are hidden/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Text part' }).click();
+  await expect(page.getByText(/\/auth\/reset-page\/••••••/)).toBeVisible();
   await page.getByRole('tab', { name: 'Attempts' }).click();
   await expect(page.getByText(/delivered/).first()).toBeVisible();
+});
+
+test('issue #8 §1.8: changing the own password on the profile asks for the current one and keeps this session', async ({
+  page,
+  request,
+}) => {
+  await createOfficeUser(request, { email: 'wechsel@example.com', firstname: 'Wiebke', lastname: 'Wechsel' });
+  const otherSession = await apiToken(request, 'wechsel@example.com', 'Anfang-2027!');
+
+  await loginAs(page, 'wechsel@example.com', 'Anfang-2027!');
+  await page.goto('/appuser/myProfile');
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByLabel(/^New password/).fill('Sonnendeck-2028');
+  await page.getByLabel(/^Repeat password/).fill('Sonnendeck-2028');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+  await page.getByLabel(/^Current password/).fill('Anfang-2027!');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+
+  // This session goes on; the other one has ended; the new password logs in.
+  await page.goto('/appuser/myProfile');
+  await expect(page.getByText('wechsel@example.com').first()).toBeVisible();
+  const other = await request.get('/api/v1/userdata', { headers: { authorization: `Bearer ${otherSession}` } });
+  expect(other.status()).toBe(401);
+  await apiToken(request, 'wechsel@example.com', 'Sonnendeck-2028');
 });

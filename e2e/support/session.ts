@@ -18,6 +18,20 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   return (await response.json()).accessToken as string;
 }
 
+/** A back-office account of its own (office role, password `Anfang-2027!`), so tests keep the demo passwords. */
+export async function createOfficeUser(
+  request: APIRequestContext,
+  person: { email: string; firstname: string; lastname: string },
+): Promise<void> {
+  const headers = { authorization: `Bearer ${await apiToken(request, 'admin@example.com')}` };
+  const role = (await (await request.get('/api/v1/roles-lit?role=office', { headers })).json()).data[0].id_roles;
+  const created = await request.post('/api/v1/users-lit', {
+    headers,
+    data: { ...person, password: 'Anfang-2027!', passwordRepeat: 'Anfang-2027!', role },
+  });
+  expect(created.status()).toBe(201);
+}
+
 /** Opens every group of the navigation drawer and returns the targets of all its entries. */
 export async function menuTargets(page: Page): Promise<string[]> {
   const drawer = page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();

@@ -10,6 +10,8 @@ export type Config = {
   tokenTtlSeconds: number;
   /** Origins allowed to call the API from another site (the app itself is same-origin). */
   corsOrigins: string[];
+  /** Origins (besides the app's own) whose pages may embed the /auth/*Iframe pages. */
+  frameAncestors: string[];
   logLevel: string;
   /** Built web app served at `/`, when present. */
   webDist: string;
@@ -40,6 +42,13 @@ const int = (value: string | undefined, fallback: number) => {
   return value && Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 };
 
+/** A comma-separated list, trimmed, without empty entries. */
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     databaseUrl: env.DATABASE_URL || `sqlite:${resolve(repoRoot, 'data/tourdesk.db')}`,
@@ -48,10 +57,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     jwtSecret: env.JWT_SECRET || null,
     tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 8 * 60 * 60),
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    corsOrigins: list(env.CORS_ORIGINS),
+    frameAncestors: list(env.FRAME_ANCESTORS).filter((origin) => /^https?:\/\/[\w.*-]+(:\d+)?$/.test(origin)),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST || resolve(repoRoot, 'apps/web/dist'),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),

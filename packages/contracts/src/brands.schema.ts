@@ -7,6 +7,22 @@ export const ZLegalLinks = z.object({
   terms: z.string().nullable().optional(),
 });
 
+/**
+ * Links shown to visitors use https:, http: or mailto: only; `javascript:` and `data:` would run or forge
+ * content. No whitespace or control characters, which browsers strip before reading the scheme.
+ */
+const SAFE_LINK = /^(?:https?:\/\/[^\s/?#]+[^\s]*|mailto:[^\s]+)$/i;
+const isSafeLink = (value: string) => SAFE_LINK.test(value) && !/\p{Cc}/u.test(value);
+
+/** An absolute https:, http: or mailto: link (error.invalid otherwise). */
+const safeLink = () =>
+  optionalText({ max: 500 }).refine((value) => value === null || value === undefined || isSafeLink(value), {
+    message: 'error.invalid',
+  });
+
+/** Legal links as a brand form sends them: only safe schemes. */
+const ZLegalLinksBody = z.object({ imprint: safeLink(), privacy: safeLink(), terms: safeLink() });
+
 /** A brand (spec §1), chosen by the host name the app is served from. */
 export const ZBrand = z.object({
   id: z.number().int(),
@@ -60,7 +76,7 @@ const brandFields = {
   companyId: optionalText({ max: 100 }),
   pushChannel: optionalText({ max: 100 }),
   primaryColor: hexColor,
-  legalLinks: ZLegalLinks.optional(),
+  legalLinks: ZLegalLinksBody.optional(),
 };
 
 export const ZCreateBrandBody = z.object(brandFields);

@@ -17,6 +17,8 @@ export const ERROR_MESSAGES = {
   'error.min8': 'Please enter at least 8 characters.',
   'error.zip': 'Please enter a valid zip code (5 digits or 5-4 digits).',
   'error.passmatch': 'The passwords do not match.',
+  'error.weakPassword': 'This password is too easy to guess. Please choose a longer, less common one.',
+  'error.currentPasswordWrong': 'The current password is not correct.',
   'error.invalid': 'This value is not valid.',
   'error.tooLong': 'This value is too long.',
   'error.ratioIdRequired': 'Ratio Kennziffer ist zwingend erforderlich',

@@ -74,9 +74,16 @@ export const optionalCode = (max: number) =>
       .optional(),
   );
 
+/** The largest id an integer column holds (PostgreSQL `integer`); a larger one is a 400, not a database error. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id in a path. */
 export const ZIdParams = z.object({
-  id: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid'),
+  id: z.coerce
+    .number({ error: 'error.invalid' })
+    .int('error.invalid')
+    .positive('error.invalid')
+    .max(MAX_ID, 'error.invalid'),
 });
 export type IdParams = z.infer<typeof ZIdParams>;
 

@@ -14,6 +14,15 @@ export const ZSetting = z.object({
 });
 export type Setting = z.infer<typeof ZSetting>;
 
+/**
+ * The settings every visitor of the web app may read (GET /settings-public): what forms and screens show.
+ * Everything else is read and changed only by those who manage settings (GET /sys_settings: superadmins).
+ */
+export const PUBLIC_SETTING_KEYS = ['version', 'countries', 'blogTypes', 'selectOptions'] as const;
+export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
+export const ZPublicSettings = z.partialRecord(z.enum(PUBLIC_SETTING_KEYS), ZJsonValue);
+export type PublicSettings = z.infer<typeof ZPublicSettings>;
+
 export const SETTING_LIST_FIELDS = ['id_sys_settings', 'key', 'createdAt', 'updatedAt'] as const;
 
 export const ZCreateSettingBody = z.object({

@@ -119,6 +119,8 @@ export const ZUpdateUserBody = z
     email: emailField().optional(),
     password: passwordField().optional(),
     passwordRepeat: z.string().optional(),
+    /** Required when users change their own password (error.currentPasswordWrong when it does not match). */
+    currentPassword: z.string({ error: 'error.invalid' }).max(128, 'error.tooLong').optional(),
     ...userFields,
     firstname: userFields.firstname.optional(),
     lastname: userFields.lastname.optional(),
@@ -127,6 +129,13 @@ export const ZUpdateUserBody = z
   })
   .refine(passwordsMatch, passmatchIssue);
 export type UpdateUserBody = z.infer<typeof ZUpdateUserBody>;
+
+/**
+ * The answer of a PATCH on a user: the user, and after changing one's own password a fresh token for this
+ * session (every other session of the account has ended).
+ */
+export const ZUpdatedUser = ZUser.extend({ accessToken: z.string().optional() });
+export type UpdatedUser = z.infer<typeof ZUpdatedUser>;
 
 /** The logged-in user as GET /userdata answers it. */
 export const ZUserData = ZUser.extend({

@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
 import { containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
 import type { ReadCache } from '../db/read-cache.ts';
@@ -85,6 +86,22 @@ function resolveSelect(query: ListQuery, spec: ListSpec): string[] | null {
   return [...new Set([spec.idField, ...fields])];
 }
 
+/** Numbers beyond a 32-bit integer column's range are no id or amount a list holds (PostgreSQL would fail). */
+const MAX_FILTER_NUMBER = 2_147_483_647;
+
+const ZDateFilter = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })]);
+
+/**
+ * A date filter: a real calendar date (`2026-02-30` is none) or date-time, as the ISO instant the columns hold,
+ * so both databases compare it the same way. Anything else is a 400, never a database error.
+ */
+function coerceDate(field: string, value: string): string {
+  const parsed = ZDateFilter.safeParse(value);
+  const date = parsed.success ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : null;
+  if (!date || Number.isNaN(date.getTime())) throw invalidField(field, 'error.invalidFilter');
+  return date.toISOString();
+}
+
 function coerce(field: string, type: ListFieldType, raw: unknown): string | number | boolean {
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
     throw invalidField(field, 'error.invalidFilter');
@@ -93,9 +110,12 @@ function coerce(field: string, type: ListFieldType, raw: unknown): string | numb
   switch (type) {
     case 'number': {
       const number = Number(value);
-      if (value.trim() === '' || !Number.isFinite(number)) throw invalidField(field, 'error.invalidFilter');
+      if (value.trim() === '' || !Number.isFinite(number) || Math.abs(number) > MAX_FILTER_NUMBER)
+        throw invalidField(field, 'error.invalidFilter');
       return number;
     }
+    case 'date':
+      return coerceDate(field, value);
     case 'boolean':
       if (value === 'true' || value === '1') return true;
       if (value === 'false' || value === '0') return false;

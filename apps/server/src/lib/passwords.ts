@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as de from '@zxcvbn-ts/language-de';
+import * as en from '@zxcvbn-ts/language-en';
+import { invalidField } from './errors.ts';
 
 /** argon2id with the OWASP/ASVS parameters (m = 19 MiB, t = 2, p = 1); runs off the event loop. */
 // `algorithm: 2` is Algorithm.Argon2id (a const enum, which erasable TypeScript cannot import).
@@ -22,4 +27,39 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   } catch {
     return false;
   }
+}
+
+/**
+ * zxcvbn scores 0–4 by how many guesses a password needs; below this it falls to an online guessing attack
+ * with common passwords, words, names, dates, keyboard runs and repeats (`password`, `Password1`, `12345678`).
+ */
+export const MIN_PASSWORD_SCORE = 2;
+
+let estimator: ZxcvbnFactory | null = null;
+
+/** The strength estimator with the common, English and German dictionaries, built on first use. */
+const strengthEstimator = () =>
+  (estimator ??= new ZxcvbnFactory({
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...en.dictionary, ...de.dictionary },
+  }));
+
+/** Whether a password is too easy to guess; `userInputs` (e-mail, names) count as known words. */
+export function isWeakPassword(password: string, userInputs: ReadonlyArray<string | null | undefined> = []): boolean {
+  const words = userInputs.flatMap((input) => (input ? input.toLowerCase().split(/[^\p{L}\p{N}]+/u) : []));
+  return (
+    strengthEstimator().check(
+      password,
+      words.filter((word) => word.length >= 3),
+    ).score < MIN_PASSWORD_SCORE
+  );
+}
+
+/** Refuses a weak password with `error.weakPassword` on `field` (registration, reset, invitation, user forms). */
+export function assertStrongPassword(
+  password: string,
+  userInputs: ReadonlyArray<string | null | undefined> = [],
+  field = 'password',
+): void {
+  if (isWeakPassword(password, userInputs)) throw invalidField(field, 'error.weakPassword');
 }

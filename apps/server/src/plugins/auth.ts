@@ -17,7 +17,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   await app.register(fastifyJwt, {
     secret: options.secret,
     sign: { algorithm: 'HS256', expiresIn: options.tokenTtlSeconds, kid: options.keyId },
-    verify: { algorithms: ['HS256'] },
+    // A token must expire: one without `exp` would work for ever.
+    verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
   app.decorateRequest('auth', null);
   app.decorate('routePermissions', []);

@@ -1,11 +1,52 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
+import { ApiError, fieldError } from '../lib/errors.ts';
+
+/** The web app's pages that other sites may embed (spec §8: the auth iframe layout). */
+const EMBEDDABLE_PAGE = /^\/auth\/[^/?]*Iframe(?:[/?]|$)/;
 
 /**
- * Security headers (CSP tightened beyond helmet's defaults: `object-src 'none'`, `base-uri 'none'`)
- * and CORS for the configured origins only. The web app itself is served from the same origin.
+ * Where a NUL character hides in a parsed request part (strings and keys at any depth), as a field path,
+ * or null. PostgreSQL refuses NUL in text, so it never gets further than this. Walks without recursion.
+ */
+export function findNulPath(value: unknown): string | null {
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  while (stack.length > 0) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path;
+    } else if (current && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return childPath.replaceAll('\u0000', '');
+        stack.push({ value: child, path: childPath });
+      }
+    }
+  }
+  return null;
+}
+
+/** 400 for a NUL character anywhere in params, query or body, on every route (checked before validation). */
+async function refuseNul(request: FastifyRequest): Promise<void> {
+  const parts = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ] as const;
+  for (const [part, value] of parts) {
+    const path = findNulPath(value);
+    if (path === null) continue;
+    const key = part === 'body' ? 'error.badRequest' : 'error.invalidQuery';
+    throw new ApiError(400, key, [fieldError(path, 'error.invalid')]);
+  }
+}
+
+/**
+ * Security headers (CSP tightened beyond helmet's defaults: `object-src 'none'`, `base-uri 'none'`,
+ * framing only by the app itself), CORS for the configured origins only, and no NUL characters in any input.
+ * The auth iframe pages may also be framed by the origins of FRAME_ANCESTORS.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
@@ -24,7 +65,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         'upgrade-insecure-requests': null,
       },
     },
-    // The auth iframes (/auth/loginIframe …) are embedded by the operator's own sites.
+    // frame-ancestors decides; the legacy header cannot name other origins.
     frameguard: false,
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     referrerPolicy: { policy: 'no-referrer' },
@@ -34,4 +75,19 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
+
+  app.addHook('preValidation', refuseNul);
+
+  const frameAncestors = ["'self'", ...app.config.frameAncestors].join(' ');
+  if (app.config.frameAncestors.length > 0) {
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!EMBEDDABLE_PAGE.test(request.url)) return;
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy !== 'string') return;
+      reply.header(
+        'content-security-policy',
+        policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${frameAncestors}`),
+      );
+    });
+  }
 });

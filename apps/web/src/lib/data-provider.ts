@@ -14,6 +14,7 @@ import type {
 } from 'react-admin';
 import { ALL_ITEMS_LIMIT, type Page } from '@tourdesk/contracts/list';
 import { api } from './api-client.ts';
+import { setToken } from './auth-token.ts';
 import { resourceApi, type ResourceApi } from './resources.ts';
 
 /**
@@ -109,6 +110,8 @@ export const dataProvider: DataProvider = {
     const config = resourceApi(resource);
     const changes = changedFields(params.data as Row, params.previousData as Row);
     const row = await api<Row>(path(config.update ?? config.read, params.id), { method: 'PATCH', body: changes });
+    // After changing one's own password every session has ended; this one continues with the token answered.
+    if (typeof row.accessToken === 'string') setToken(row.accessToken);
     return { data: withId<RecordType>(config, row) };
   },
   async updateMany(resource: string, params: UpdateManyParams) {

@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import type { Page } from '@tourdesk/contracts/list';
-import type { Setting } from '@tourdesk/contracts';
+import type { PublicSettings } from '@tourdesk/contracts';
 import { api } from './api-client.ts';
 
-/** Every system setting, loaded once ($limit 9999, spec §9) and shared by all screens. */
+/**
+ * The settings screens need (select options, countries), loaded once from the public call and shared by all
+ * screens. The full settings API is for the superadmins who manage them.
+ */
 export function useSettings() {
   return useQuery({
-    queryKey: ['sys_settings', 'all'],
-    queryFn: async () => {
-      const page = await api<Page<Setting>>('/sys_settings?$limit=9999');
-      return Object.fromEntries(page.data.map((setting) => [setting.key, setting.value])) as Record<string, unknown>;
-    },
+    queryKey: ['settings-public'],
+    queryFn: () => api<PublicSettings>('/settings-public'),
     staleTime: 5 * 60 * 1000,
   });
 }

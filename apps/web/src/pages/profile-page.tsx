@@ -11,10 +11,12 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { api } from '../lib/api-client.ts';
+import type { UpdatedUser } from '@tourdesk/contracts';
 import { forgetUserData, type Identity } from '../lib/auth-provider.ts';
+import { setToken } from '../lib/auth-token.ts';
 import { changedFields } from '../lib/data-provider.ts';
 import { UserForm } from '../features/users/user-form.tsx';
-import { updateUserResolver } from '../features/users/user-validation.ts';
+import { updateUserResolver, withoutEmptyPassword } from '../features/users/user-validation.ts';
 import { useLightbox } from '../ui/lightbox.tsx';
 import { UserAvatar } from '../ui/user-avatar.tsx';
 
@@ -30,7 +32,10 @@ export function ProfilePage() {
   const record = { ...user } as unknown as RaRecord;
   const save = async (values: Record<string, unknown>) => {
     try {
-      await api(`/users/${user.id}`, { method: 'PATCH', body: changedFields(values, record) });
+      const body = changedFields(withoutEmptyPassword(values), record);
+      const updated = await api<UpdatedUser>(`/users/${user.id}`, { method: 'PATCH', body });
+      // A new password ends every session; this one continues with the fresh token the answer carries.
+      if (updated.accessToken) setToken(updated.accessToken);
       forgetUserData();
       await refetch();
       await queryClient.invalidateQueries({ queryKey: ['auth'] });

@@ -172,6 +172,22 @@ describe('account flows over real SMTP', () => {
       expect((await patch('/users-disable/wrong')).json().key).toBe('error.actionLinkInvalid');
     });
 
+    it('issue #8 §2.9: tells the page whether its link still works before a password is typed', async () => {
+      const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, remoteAddress: from() });
+      expect((await post('/password-reset', { email: 'agency@example.com' })).statusCode).toBe(202);
+      const code = linkCode(await smtp.waitFor('agency@example.com', 'Reset your password'), '/auth/reset-page/');
+      expect((await get(`/password-reset/${code}`)).json()).toEqual({ ok: true });
+      // Asking does not use the code up.
+      expect((await get(`/password-reset/${code}`)).statusCode).toBe(200);
+      // A reset code is no invitation.
+      expect((await get(`/set-password/${code}`)).json().key).toBe('error.actionLinkInvalid');
+      await patch(`/password-reset/${code}`, { password: 'Demo1234!', passwordRepeat: 'Demo1234!' });
+      const used = await get(`/password-reset/${code}`);
+      expect(used.statusCode).toBe(400);
+      expect(used.json().key).toBe('error.actionLinkInvalid');
+      expect((await get('/password-reset/never-mailed')).json().key).toBe('error.actionLinkInvalid');
+    });
+
     it('answers an unknown address the same way and sends nothing', async () => {
       const response = await post('/password-reset', { email: 'niemand@example.org' });
       expect(response.statusCode).toBe(202);

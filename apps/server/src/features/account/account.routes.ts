@@ -15,6 +15,7 @@ import {
 import { codeTtl, requestOrigin } from '../../lib/origin.ts';
 import { withZod } from '../../lib/route.ts';
 import {
+  checkCode,
   createBlockedUser,
   deleteAccountWithCode,
   disableWithCode,
@@ -63,6 +64,17 @@ export async function accountRoutes(app: FastifyInstance) {
       deliver();
       return reply.status(202).send({ ok: true });
     },
+  });
+  // The reset and set-password pages ask whether their link still works when they open.
+  api.get('/password-reset/:code', {
+    config: { permission: 'public' },
+    schema: { tags: ['account'], params: ZCodeParams, response: { 200: ZAccepted, ...errors } },
+    handler: (request) => checkCode(app.ctx, request.params.code, ['reset']),
+  });
+  api.get('/set-password/:code', {
+    config: { permission: 'public' },
+    schema: { tags: ['account'], params: ZCodeParams, response: { 200: ZAccepted, ...errors } },
+    handler: (request) => checkCode(app.ctx, request.params.code, ['activate', 'invite']),
   });
   api.patch('/password-reset/:code', {
     config: { permission: 'public' },

@@ -10,11 +10,11 @@ import type {
 import { nowIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { limitRequests } from '../../lib/throttle.ts';
+import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import type { UserKind } from '../users/users.table.ts';
 import { createCard, personIdOfCard, saveAddress, saveContactRows } from '../cards/cards.service.ts';
+import { limitRequests, type ThrottlePolicy } from '../auth/throttle.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { MailTemplate } from '../mail/mail-texts.ts';
 import { roleIdByName } from '../roles/roles.service.ts';
@@ -34,8 +34,11 @@ export type RequestOrigin = { brand: Brand; origin: string; ip: string };
 
 export type AccountTtl = { actionCodeTtlHours: number; inviteCodeTtlHours: number };
 
+const HOUR = 60 * 60 * 1000;
+const hourly = (free: number): ThrottlePolicy => ({ free, firstDelayMs: HOUR, maxDelayMs: HOUR, forgetAfterMs: HOUR });
+
 /** Requests that mail a code: per address and per client, within an hour. */
-export const MAIL_REQUEST_LIMITS = { windowMs: 60 * 60 * 1000, perAddress: 5, perIp: 30 } as const;
+export const MAIL_REQUEST_LIMITS = { perAddress: hourly(5), perIp: hourly(30) } as const;
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
@@ -117,15 +120,26 @@ async function consumeCode(
   return { userId: found.user_id, purpose: found.purpose };
 }
 
+/**
+ * Whether a code of one of `purposes` still works (unused, not expired), without using it up: the page a link
+ * opens asks first, so a used or expired link says so before anyone types a new password.
+ */
+export async function checkCode(ctx: DbContext, code: string, purposes: readonly ActionPurpose[]) {
+  const found = await findActionCode(ctx.db, hashCode(code));
+  const live =
+    found &&
+    purposes.includes(found.purpose) &&
+    found.used_at === null &&
+    new Date(found.expires_at).getTime() > Date.now();
+  if (!live) throw new ApiError(400, INVALID_CODE[purposes[0]!]);
+  return { ok: true as const };
+}
+
 async function limitMailRequests(ctx: DbContext, kind: string, email: string, ip: string): Promise<void> {
-  await limitRequests(
-    ctx,
-    [
-      { key: `mail:${kind}:${email}`, limit: MAIL_REQUEST_LIMITS.perAddress },
-      { key: `mail-ip:${ip}`, limit: MAIL_REQUEST_LIMITS.perIp },
-    ],
-    MAIL_REQUEST_LIMITS.windowMs,
-  );
+  await limitRequests(ctx, [
+    { key: `mail:${kind}:${email}`, policy: MAIL_REQUEST_LIMITS.perAddress },
+    { key: `mail-ip:${ip}`, policy: MAIL_REQUEST_LIMITS.perIp },
+  ]);
 }
 
 export const TRAVELLER_ROLE = 'traveller';
@@ -140,6 +154,7 @@ export async function register(
   from: RequestOrigin,
   ttl: AccountTtl,
 ): Promise<{ email: string }> {
+  assertStrongPassword(body.password, [body.email, body.firstname, body.lastname]);
   await limitMailRequests(ctx, 'register', body.email, from.ip);
   const passwordHash = await hashPassword(body.password);
   await inTransaction(ctx, async (trx) => {
@@ -224,13 +239,15 @@ export async function setPasswordWithCode(
   const passwordHash = await hashPassword(body.password);
   return inTransaction(ctx, async (trx) => {
     const { userId, purpose } = await consumeCode(trx, code, purposes);
+    const account = (await findAccountSummary(trx, userId))!;
+    // Checked once the code is known good, with the account's own words; a refusal keeps the code usable.
+    assertStrongPassword(body.password, [account.email, account.firstname, account.lastname]);
     await updateAccountAccess(trx, userId, {
       passwordHash,
       revokeTokens: true,
       ...(purpose === 'activate' || purpose === 'invite' ? { isActive: true } : {}),
     });
     if (purpose === 'reset') await mailCode(trx, userId, 'disable', from, ttl.actionCodeTtlHours);
-    const account = (await findAccountSummary(trx, userId))!;
     return { email: account.email, kind: account.kind };
   });
 }

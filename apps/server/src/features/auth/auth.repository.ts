@@ -1,5 +1,6 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DbContext } from '../../types.ts';
 import type { AuditLogTable } from './auth.table.ts';
 
 export async function insertAuditEntry(db: Database, entry: Insertable<AuditLogTable>): Promise<void> {
@@ -17,24 +18,64 @@ export async function findAuditEntries(db: Database, filter: { action?: string; 
   return query.execute();
 }
 
-export async function findThrottle(db: Database, key: string) {
-  return db
-    .selectFrom('auth_throttle')
-    .select(['key', 'failures', 'window_start'])
-    .where('key', '=', key)
-    .executeTakeFirst();
+/** Forgets a counter that has been quiet since `before` (its last allowed time). */
+export async function deleteQuietThrottle(db: Database, key: string, before: string): Promise<void> {
+  await db.deleteFrom('auth_throttle').where('key', '=', key).where('window_start', '<', before).execute();
 }
 
-export async function upsertThrottle(db: Database, key: string, failures: number, windowStart: string): Promise<void> {
-  await db
+/**
+ * Counts one attempt for `key` in a single statement, unless the key is still waiting: answers the attempt's
+ * number, or undefined when refused. `window_start` holds the time the next attempt is allowed, which
+ * `nextAllowedAt` (the n-th time of the schedule for the n-th attempt, the last one for all later) sets.
+ * Concurrent attempts are serialised by the row, so none is counted twice or missed.
+ */
+export async function claimThrottleAttempt(
+  ctx: DbContext,
+  key: string,
+  now: string,
+  nextAllowedAt: readonly string[],
+): Promise<number | undefined> {
+  const timestamp = (value: string) =>
+    ctx.dialect === 'postgres' ? sql<string>`cast(${value} as timestamptz)` : sql<string>`${value}`;
+  const schedule = sql<string>`case ${sql.join(
+    nextAllowedAt
+      .slice(0, -1)
+      .map((at, index) => sql`when auth_throttle.failures + 1 = ${index + 1} then ${timestamp(at)}`),
+    sql` `,
+  )} else ${timestamp(nextAllowedAt.at(-1)!)} end`;
+  const row = await ctx.db
     .insertInto('auth_throttle')
-    .values({ key, failures, window_start: windowStart })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ failures, window_start: windowStart }))
-    .execute();
+    .values({ key, failures: 1, window_start: nextAllowedAt[0]! })
+    .onConflict((conflict) =>
+      conflict
+        .column('key')
+        .doUpdateSet({ failures: sql<number>`auth_throttle.failures + 1`, window_start: schedule })
+        .where('auth_throttle.window_start', '<=', now),
+    )
+    .returning('failures')
+    .executeTakeFirst();
+  return row?.failures;
 }
 
 export async function deleteThrottle(db: Database, key: string): Promise<void> {
   await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
+}
+
+/**
+ * Remembers that an address logged in to an account (a row `known:<e-mail>:<address>` beside the counters, by
+ * primary key, so the check stays one index lookup however long the audit log grows).
+ */
+export async function rememberLoginAddress(db: Database, key: string, now: string): Promise<void> {
+  await db
+    .insertInto('auth_throttle')
+    .values({ key, failures: 0, window_start: now })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ window_start: now }))
+    .execute();
+}
+
+export async function throttleKeyExists(db: Database, key: string): Promise<boolean> {
+  const row = await db.selectFrom('auth_throttle').select('key').where('key', '=', key).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findSecret(db: Database, name: string) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, tokenFor, type TestApp } from '../../../test/helpers.ts';
 import { DEMO_PASSWORD } from '../../seed/factories.ts';
 import { findAuditEntries } from './auth.repository.ts';
-import { LOGIN_LIMITS } from './auth.service.ts';
+import { LOGIN_POLICIES } from './auth.service.ts';
 
 const login = (t: TestApp, payload: Record<string, unknown>, ip = '203.0.113.1') =>
   t.app.inject({ method: 'POST', url: '/api/v1/authentication', payload, remoteAddress: ip });
@@ -69,9 +69,9 @@ describe('authentication', () => {
     );
   });
 
-  it('limits failed logins per account, even from changing addresses (429 with a key)', async () => {
+  it('slows down failed logins per account from addresses it never logged in from (429 with a key)', async () => {
     const email = 'driver@example.com';
-    for (let attempt = 0; attempt < LOGIN_LIMITS.perAccount; attempt++) {
+    for (let attempt = 0; attempt < LOGIN_POLICIES.accountFromNewAddresses.free; attempt++) {
       const response = await login(t, { email, password: 'wrong-password' }, `198.51.100.${attempt + 1}`);
       expect(response.statusCode).toBe(401);
     }
@@ -86,7 +86,7 @@ describe('authentication', () => {
 
   it('limits failed logins per client address across accounts', async () => {
     const ip = '192.0.2.77';
-    for (let attempt = 0; attempt < LOGIN_LIMITS.perIp; attempt++) {
+    for (let attempt = 0; attempt < LOGIN_POLICIES.address.free; attempt++) {
       await login(t, { email: `probe${attempt}@example.com`, password: 'wrong-password' }, ip);
     }
     const blocked = await login(t, { email: 'admin@example.com', password: DEMO_PASSWORD }, ip);
@@ -94,6 +94,36 @@ describe('authentication', () => {
     expect((await findAuditEntries(t.ctx.db, { action: 'login_throttled', email: 'admin@example.com' }))[0]?.ip).toBe(
       ip,
     );
+  });
+
+  it('issue #8 §1.5: counts parallel wrong passwords before checking them, so no more than the limit are checked', async () => {
+    const email = 'superadmin@example.com';
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () => login(t, { email, password: 'wrong-password' }, '198.51.100.77')),
+    );
+    const checked = responses.filter((response) => response.statusCode === 401).length;
+    const refused = responses.filter((response) => response.statusCode === 429).length;
+    expect(checked + refused).toBe(40);
+    expect(checked).toBe(LOGIN_POLICIES.accountAndAddress.free);
+    const failures = await findAuditEntries(t.ctx.db, { action: 'login_failed', email });
+    expect(failures).toHaveLength(LOGIN_POLICIES.accountAndAddress.free);
+  });
+
+  it('issue #8 §1.6: an attacker cannot lock the owner out; the owner’s known address still gets in', async () => {
+    const email = 'agency2@example.com';
+    const home = '203.0.113.90';
+    expect((await login(t, { email, password: DEMO_PASSWORD }, home)).statusCode).toBe(201);
+    // The attacker tries from many addresses and from one, far beyond every limit.
+    for (let attempt = 0; attempt < 2 * LOGIN_POLICIES.accountFromNewAddresses.free; attempt++) {
+      await login(t, { email, password: 'wrong-password' }, `198.51.101.${attempt + 1}`);
+    }
+    for (let attempt = 0; attempt < 2 * LOGIN_POLICIES.accountAndAddress.free; attempt++) {
+      await login(t, { email, password: 'wrong-password' }, '198.51.102.1');
+    }
+    expect((await login(t, { email, password: DEMO_PASSWORD }, '198.51.102.1')).statusCode).toBe(429);
+    expect((await login(t, { email, password: DEMO_PASSWORD }, '198.51.101.99')).statusCode).toBe(429);
+    // The owner, from where they logged in before, gets in with the right password.
+    expect((await login(t, { email, password: DEMO_PASSWORD }, home)).statusCode).toBe(201);
   });
 
   it('answers /userdata with permissions, card, previous login and avatar', async () => {

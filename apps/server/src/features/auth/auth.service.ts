@@ -2,37 +2,62 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hasPermission, type LoginBody } from '@tourdesk/contracts';
 import { type ApiError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { countHit, isOverLimit, resetHits } from '../../lib/throttle.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import { findAuthUser, findLoginCandidates, recordLogin } from '../users/users.service.ts';
 import type { UserKind } from '../users/users.table.ts';
 import { recordAudit } from './audit.service.ts';
 import { findSecret, insertSecretIfMissing } from './auth.repository.ts';
+import {
+  claimAttempt,
+  forgetAttempts,
+  isKnownAddress,
+  rememberKnownAddress,
+  type ThrottlePolicy,
+} from './throttle.service.ts';
 
-/** Failed logins allowed per window, per account and per client address. */
-export const LOGIN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 10, perIp: 50 } as const;
+const MINUTE = 60 * 1000;
+
+/**
+ * Login attempts, counted before any password is checked. The attacker is slowed down, not the owner: one
+ * address guessing one account waits after 5 tries, growing to 15 minutes; an address trying many accounts
+ * after 50; and an account tried from addresses it never logged in from after 10 — while its owner, from an
+ * address that logged in before, still gets in.
+ */
+export const LOGIN_POLICIES = {
+  accountAndAddress: { free: 5, firstDelayMs: MINUTE / 2, maxDelayMs: 15 * MINUTE, forgetAfterMs: 15 * MINUTE },
+  address: { free: 50, firstDelayMs: MINUTE / 2, maxDelayMs: 15 * MINUTE, forgetAfterMs: 15 * MINUTE },
+  accountFromNewAddresses: { free: 10, firstDelayMs: MINUTE / 2, maxDelayMs: 15 * MINUTE, forgetAfterMs: 15 * MINUTE },
+} as const satisfies Record<string, ThrottlePolicy>;
 
 type Meta = { ip: string; method: string; url: string };
 
-const throttleKeys = (email: string, ip: string) => [`account:${email}`, `ip:${ip}`] as const;
-
 /**
  * Checks e-mail and password and records the login. Wrong credentials answer 401 with the catalogue
- * message; too many failures for the account or the address answer 429 before any password is checked.
+ * message; an attempt that must wait (LOGIN_POLICIES) answers 429 before any password is checked.
  */
 export type LoginResult =
   { id: number; kind: UserKind } | { selection: Array<{ kind: UserKind; area: 'backoffice' | 'agency' | 'app' }> };
 
-export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promise<LoginResult> {
-  const now = Date.now();
-  const [accountKey, ipKey] = throttleKeys(body.email, meta.ip);
-  if (
-    (await isOverLimit(ctx, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowMs, now)) ||
-    (await isOverLimit(ctx, ipKey, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowMs, now))
-  ) {
-    await recordAudit(ctx, { action: 'login_throttled', email: body.email, ...meta });
-    throw tooManyRequests();
+async function claimLoginAttempt(ctx: DbContext, email: string, meta: Meta, now: number): Promise<string> {
+  const pairKey = `login:${email}:${meta.ip}`;
+  const claims: Array<[string, ThrottlePolicy]> = [
+    [pairKey, LOGIN_POLICIES.accountAndAddress],
+    [`ip:${meta.ip}`, LOGIN_POLICIES.address],
+  ];
+  if (!(await isKnownAddress(ctx, email, meta.ip))) {
+    claims.push([`account:${email}`, LOGIN_POLICIES.accountFromNewAddresses]);
   }
+  for (const [key, policy] of claims) {
+    if (!(await claimAttempt(ctx, key, policy, now))) {
+      await recordAudit(ctx, { action: 'login_throttled', email, detail: key.split(':')[0]!, ...meta });
+      throw tooManyRequests();
+    }
+  }
+  return pairKey;
+}
+
+export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promise<LoginResult> {
+  const pairKey = await claimLoginAttempt(ctx, body.email, meta, Date.now());
 
   const candidates = (await findLoginCandidates(ctx, body.email)).filter(
     (candidate) => !body.kind || candidate.kind === body.kind,
@@ -56,8 +81,6 @@ export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promis
   const matched = usable[0] ?? matches[0];
 
   if (!matched || !matched.isActive) {
-    await countHit(ctx, accountKey, LOGIN_LIMITS.windowMs, now);
-    await countHit(ctx, ipKey, LOGIN_LIMITS.windowMs, now);
     await recordAudit(ctx, {
       action: 'login_failed',
       userId: matched?.id ?? null,
@@ -68,7 +91,8 @@ export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promis
     throw unauthorized(matched ? 'error.accountDisabled' : 'error.invalidCredentials');
   }
 
-  await resetHits(ctx, accountKey);
+  await forgetAttempts(ctx, pairKey);
+  await rememberKnownAddress(ctx, body.email, meta.ip);
   await recordLogin(ctx, matched.id);
   await recordAudit(ctx, { action: 'login', userId: matched.id, email: body.email, ...meta });
   return { id: matched.id, kind: matched.kind };

@@ -86,14 +86,24 @@ const toMail = (row: MailRow): Mail => ({
 export const listMails = (ctx: DbContext, query: ListQuery) =>
   runList(ctx, MAIL_LIST_SPEC, query, mailBaseQuery(ctx.db), (rows) => rows.map(toMail));
 
+/** The code part of an account link (`/auth/reset-page/<code>`, `/auth/delete-account?code=<code>`). */
+const ACTION_CODE_IN_LINK = /(\/auth\/[\w-]+(?:\/|\?code=))[A-Za-z0-9_-]{16,}/g;
+export const MASKED_CODE = '••••••';
+
+/**
+ * Hides the single-use codes of account links, so nobody who reads the outbox (support, an admin) can use a
+ * reset, activation or deletion link meant for someone else. The mail is delivered unmasked.
+ */
+export const maskActionCodes = (content: string) => content.replace(ACTION_CODE_IN_LINK, `$1${MASKED_CODE}`);
+
 export async function getMail(ctx: DbContext, id: number): Promise<MailDetail> {
   const row = await findMailById(ctx.db, id);
   if (!row) throw notFound();
   const attempts = await findAttempts(ctx.db, id);
   return {
     ...toMail(row),
-    html: row.html,
-    text: row.text,
+    html: maskActionCodes(row.html),
+    text: maskActionCodes(row.text),
     messageId: row.message_id,
     attemptLog: attempts.map((attempt) => ({ at: toIso(attempt.at)!, ok: toBool(attempt.ok), detail: attempt.detail })),
   };

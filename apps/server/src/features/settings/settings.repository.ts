@@ -39,3 +39,6 @@ export async function updateSettingRow(db: Database, id: number, values: Updatea
 export async function deleteSettingRow(db: Database, id: number): Promise<void> {
   await db.deleteFrom('sys_settings').where('id_sys_settings', '=', id).execute();
 }
+
+export const findSettingsByKeys = (db: Database, keys: readonly string[]) =>
+  settingBaseQuery(db).where('key', 'in', keys).execute();

@@ -10,7 +10,7 @@ describe('system settings', () => {
   afterAll(() => t.close());
 
   it('seeds the defaults of spec §9, answered as parsed JSON with $limit=9999', async () => {
-    const page = (await call(t.app, 'office', { method: 'GET', url: '/sys_settings?$limit=9999' })).json();
+    const page = (await call(t.app, 'superadmin', { method: 'GET', url: '/sys_settings?$limit=9999' })).json();
     expect(page.limit).toBe(9999);
     const values = Object.fromEntries(
       page.data.map((setting: { key: string; value: unknown }) => [setting.key, setting.value]),
@@ -23,9 +23,11 @@ describe('system settings', () => {
   });
 
   it('searches key and value', async () => {
-    const byKey = (await call(t.app, 'office', { method: 'GET', url: '/sys_settings?lit-search=kusch' })).json();
+    const byKey = (await call(t.app, 'superadmin', { method: 'GET', url: '/sys_settings?lit-search=kusch' })).json();
     expect(byKey.data.map((setting: { key: string }) => setting.key)).toEqual(['KUSCHICK']);
-    const byValue = (await call(t.app, 'office', { method: 'GET', url: '/sys_settings?lit-search=marital' })).json();
+    const byValue = (
+      await call(t.app, 'superadmin', { method: 'GET', url: '/sys_settings?lit-search=marital' })
+    ).json();
     expect(byValue.data.map((setting: { key: string }) => setting.key)).toEqual(['selectOptions']);
   });
 
@@ -49,7 +51,10 @@ describe('system settings', () => {
       payload: { key: 'greeting', value: 'Servus miteinander' },
     });
     expect(text.json().value).toBe('Servus miteinander');
-    const read = await call(t.app, 'office', { method: 'GET', url: `/sys_settings/${text.json().id_sys_settings}` });
+    const read = await call(t.app, 'superadmin', {
+      method: 'GET',
+      url: `/sys_settings/${text.json().id_sys_settings}`,
+    });
     expect(read.json().value).toBe('Servus miteinander');
   });
 
@@ -84,10 +89,22 @@ describe('system settings', () => {
     ).toBe(404);
   });
 
-  it('lets every logged-in user read settings but only superadmins change them', async () => {
+  it('issue #8 §1.9: serves the public settings to everyone and the settings API only to superadmins', async () => {
+    const open = await call(t.app, null, { method: 'GET', url: '/settings-public' });
+    expect(open.statusCode).toBe(200);
+    expect(open.json()).toEqual({
+      version: DEFAULT_SETTINGS.version,
+      countries: DEFAULT_SETTINGS.countries,
+      blogTypes: DEFAULT_SETTINGS.blogTypes,
+      selectOptions: DEFAULT_SETTINGS.selectOptions,
+    });
     expect((await call(t.app, null, { method: 'GET', url: '/sys_settings' })).statusCode).toBe(401);
-    expect((await call(t.app, 'traveller', { method: 'GET', url: '/sys_settings' })).statusCode).toBe(200);
-    for (const account of ['admin', 'office'] as const) {
+    const id = (await call(t.app, 'superadmin', { method: 'GET', url: '/sys_settings?$limit=1' })).json().data[0]
+      .id_sys_settings;
+    for (const account of ['admin', 'office', 'agency', 'traveller', 'driver'] as const) {
+      for (const url of ['/sys_settings?$limit=9999', `/sys_settings/${id}`]) {
+        expect((await call(t.app, account, { method: 'GET', url })).statusCode, `${account} ${url}`).toBe(403);
+      }
       expect(
         (await call(t.app, account, { method: 'POST', url: '/sys_settings', payload: { key: 'x', value: 1 } }))
           .statusCode,

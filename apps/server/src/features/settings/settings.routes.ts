@@ -5,24 +5,37 @@ import {
   ZIdParams,
   ZListQuery,
   ZListResponse,
+  ZPublicSettings,
   ZSetting,
   ZUpdateSettingBody,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
-import { createSetting, deleteSetting, getSetting, listSettings, updateSetting } from './settings.service.ts';
+import {
+  createSetting,
+  deleteSetting,
+  getPublicSettings,
+  getSetting,
+  listSettings,
+  updateSetting,
+} from './settings.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 export async function settingsRoutes(app: FastifyInstance) {
   const api = withZod(app);
-  // Every screen reads settings (select options, flags); only superadmins change them.
+  // What screens need (select options, country list) is public; the rest only for superadmins, who manage settings.
+  api.get('/settings-public', {
+    config: { permission: 'public' },
+    schema: { tags: ['settings'], response: { 200: ZPublicSettings, ...errors } },
+    handler: () => getPublicSettings(app.ctx),
+  });
   api.get('/sys_settings', {
-    config: { permission: 'authenticated' },
+    config: { permission: 'superadmin' },
     schema: { tags: ['settings'], querystring: ZListQuery, response: { 200: ZListResponse(ZSetting), ...errors } },
     handler: (request) => listSettings(app.ctx, request.query),
   });
   api.get('/sys_settings/:id', {
-    config: { permission: 'authenticated' },
+    config: { permission: 'superadmin' },
     schema: { tags: ['settings'], params: ZIdParams, response: { 200: ZSetting, ...errors } },
     handler: (request) => getSetting(app.ctx, request.params.id),
   });

@@ -1,6 +1,8 @@
 import {
   buildSearchText,
   DEFAULT_SETTINGS,
+  PUBLIC_SETTING_KEYS,
+  type PublicSettings,
   type CreateSettingBody,
   type ListQuery,
   type Setting,
@@ -15,6 +17,7 @@ import {
   deleteSettingRow,
   findSettingById,
   findSettingByKey,
+  findSettingsByKeys,
   insertSetting,
   settingBaseQuery,
   settingKeyTaken,
@@ -69,6 +72,12 @@ export async function getSetting(ctx: DbContext, id: number): Promise<Setting> {
   const row = await findSettingById(ctx.db, id);
   if (!row) throw notFound();
   return toSetting(row);
+}
+
+/** The few settings the web app needs before and after login, as key → value. */
+export async function getPublicSettings(ctx: DbContext): Promise<PublicSettings> {
+  const rows = await findSettingsByKeys(ctx.db, PUBLIC_SETTING_KEYS);
+  return Object.fromEntries(rows.map((row) => [row.key, decodeSettingValue(row.value)]));
 }
 
 /** A setting's value by key, or `fallback` when it is not set. */

@@ -97,3 +97,8 @@ export async function findRoleByName(db: Database, name: string) {
 }
 
 export type UserSelectable = Selectable<UserAccountTable>;
+
+export async function findPasswordHash(db: Database, id: number): Promise<string | null> {
+  const row = await db.selectFrom('user_account').select('password_hash').where('id', '=', id).executeTakeFirst();
+  return row?.password_hash ?? null;
+}

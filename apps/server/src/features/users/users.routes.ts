@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ZCreateUserBody,
   ZErrorBody,
@@ -6,14 +6,33 @@ import {
   ZListQuery,
   ZListResponse,
   ZUpdateUserBody,
+  ZUpdatedUser,
   ZUser,
+  type UpdateUserBody,
   ZUserData,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
 import type { UserKind } from './users.table.ts';
 import { createUser, deleteUser, getUser, getUserData, listUsers, updateUser } from './users.service.ts';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody };
+
+/**
+ * PATCH of a user. After changing one's own password every session has ended, so this one gets a fresh token
+ * (issued after the change, so it is valid).
+ */
+async function patchUser(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Params: { id: number }; Body: UpdateUserBody }>,
+  reply: FastifyReply,
+  kind?: UserKind,
+) {
+  const actor = request.auth!;
+  const user = await updateUser(app.ctx, request.params.id, request.body, { actor, kind });
+  if (!request.body.password || actor.id !== user.id) return user;
+  const accessToken = await reply.jwtSign({ sub: String(actor.id), kind: actor.kind, iatMs: Date.now() });
+  return { ...user, accessToken };
+}
 
 /** CRUD for one kind of account under `path`: staff at /users-lit, travellers at /users-app. */
 function userCrud(app: FastifyInstance, path: string, kind: UserKind, tag: string) {
@@ -38,8 +57,8 @@ function userCrud(app: FastifyInstance, path: string, kind: UserKind, tag: strin
   });
   api.patch(`/${path}/:id`, {
     config: { permission: 'user-update' },
-    schema: { tags: [tag], params: ZIdParams, body: ZUpdateUserBody, response: { 200: ZUser, ...errors } },
-    handler: (request) => updateUser(app.ctx, request.params.id, request.body, { actor: request.auth!, kind }),
+    schema: { tags: [tag], params: ZIdParams, body: ZUpdateUserBody, response: { 200: ZUpdatedUser, ...errors } },
+    handler: (request, reply) => patchUser(app, request, reply, kind),
   });
   api.delete(`/${path}/:id`, {
     config: { permission: 'user-delete' },
@@ -56,8 +75,8 @@ export async function usersRoutes(app: FastifyInstance) {
   // Any user may edit their own profile here; editing someone else needs user-update (checked in the service).
   api.patch('/users/:id', {
     config: { permission: 'authenticated' },
-    schema: { tags: ['users'], params: ZIdParams, body: ZUpdateUserBody, response: { 200: ZUser, ...errors } },
-    handler: (request) => updateUser(app.ctx, request.params.id, request.body, { actor: request.auth! }),
+    schema: { tags: ['users'], params: ZIdParams, body: ZUpdateUserBody, response: { 200: ZUpdatedUser, ...errors } },
+    handler: (request, reply) => patchUser(app, request, reply),
   });
   api.get('/userdata', {
     config: { permission: 'authenticated' },

@@ -11,16 +11,18 @@ import {
 } from '@tourdesk/contracts';
 import { nowIso, toBool, toIso } from '../../db/dialect.ts';
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
-import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts';
+import { ApiError, forbidden, invalidField, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { runList, type ListSpec } from '../../lib/list-query.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import { cardKindOf, contactsOfCards, createCard, removeCard, updateCardData } from '../cards/cards.service.ts';
+import { claimAttempt, forgetAttempts, type ThrottlePolicy } from '../auth/throttle.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
 import {
   deleteUserRow,
   emailTaken,
   findAccountsByEmail,
+  findPasswordHash,
   findRoleForAssignment,
   findUserById,
   insertUser,
@@ -204,6 +206,7 @@ export async function createUser(
   options: CreateUserOptions,
 ): Promise<User> {
   if (!options.skipRatioRule) checkRatioId(kind, body.ratio_id);
+  assertStrongPassword(body.password, [body.email, body.firstname, body.lastname]);
   const passwordHash = await hashPassword(body.password);
   try {
     const id = await inTransaction(ctx, async (trx) => {
@@ -282,6 +285,8 @@ export async function updateUser(
   const mayEditUsers = hasPermission(actor, 'user-update');
   if (!self && !mayEditUsers) throw forbidden();
   const current = await getUser(ctx, id, options.kind);
+  // Only a superadmin may change a superadmin, in any field (as for deleting and role changes).
+  if (current.roleName === 'superadmin' && !hasPermission(actor, 'superadmin')) throw forbidden();
   if (!mayEditUsers) {
     const changed = PRIVILEGED_FIELDS.filter((field) => body[field] !== undefined && body[field] !== current[field]);
     if (changed.length > 0) throw forbidden();
@@ -289,6 +294,10 @@ export async function updateUser(
   if (self && body.isActive === false) throw invalidField('isActive', 'error.actionFailed');
   const kind: UserKind = (await findUserById(ctx.db, id))!.kind;
   if (body.ratio_id !== undefined) checkRatioId(kind, body.ratio_id);
+  if (body.password) {
+    if (self) await checkCurrentPassword(ctx, id, body.currentPassword);
+    assertStrongPassword(body.password, [body.email ?? current.email, current.firstname, current.lastname]);
+  }
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
 
   try {
@@ -324,9 +333,8 @@ export async function updateUser(
         avatar: next.avatar,
         search_text: userSearchText(next),
         updated_at: now,
-        ...(passwordHash ? { password_hash: passwordHash } : {}),
-        // A password set by someone else ends the account's other sessions.
-        ...(passwordHash && !self ? { tokens_valid_after: now } : {}),
+        // A new password ends every session of the account; after one's own change, the route issues a fresh token.
+        ...(passwordHash ? { password_hash: passwordHash, tokens_valid_after: now } : {}),
       });
       if (current.vc_card.id_vc_card) {
         await updateCardData(trx, current.vc_card.id_vc_card, {
@@ -344,6 +352,25 @@ export async function updateUser(
     throw error;
   }
   return getUser(ctx, id);
+}
+
+/** Wrong current passwords count like failed logins (one account, growing delays), so a stolen session cannot guess it. */
+const CURRENT_PASSWORD_POLICY: ThrottlePolicy = {
+  free: 5,
+  firstDelayMs: 30 * 1000,
+  maxDelayMs: 15 * 60 * 1000,
+  forgetAfterMs: 15 * 60 * 1000,
+};
+
+/** Changing one's own password needs the current one (error.empty / error.currentPasswordWrong on currentPassword). */
+async function checkCurrentPassword(ctx: DbContext, id: number, currentPassword: string | undefined): Promise<void> {
+  if (!currentPassword) throw invalidField('currentPassword', 'error.empty');
+  const key = `current-password:${id}`;
+  if (!(await claimAttempt(ctx, key, CURRENT_PASSWORD_POLICY))) throw tooManyRequests();
+  if (!(await verifyPassword(await findPasswordHash(ctx.db, id), currentPassword))) {
+    throw invalidField('currentPassword', 'error.currentPasswordWrong');
+  }
+  await forgetAttempts(ctx, key);
 }
 
 /** Drops undefined values so a partial body can be spread over the current record. */

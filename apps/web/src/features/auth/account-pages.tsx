@@ -96,6 +96,20 @@ export const ForgotIframePage = () => (
   </Layout>
 );
 
+/** Asks once, when the page opens, whether the mailed link still works (used and expired links say so at once). */
+function useLinkCheck(endpoint: 'password-reset' | 'set-password', code: string) {
+  const [state, setState] = useState<'checking' | 'valid' | { error: string }>('checking');
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    api(`/${endpoint}/${encodeURIComponent(code)}`, { anonymous: true })
+      .then(() => setState('valid'))
+      .catch((error: unknown) => setState({ error: errorsOf(error).message }));
+  }, [endpoint, code]);
+  return state;
+}
+
 /** A new password (and its repeat) sent with a mailed code: reset, or the first password of an invited or blocked user. */
 function PasswordForm({
   endpoint,
@@ -111,6 +125,7 @@ function PasswordForm({
   const [password, setPassword] = useState('');
   const [passwordRepeat, setPasswordRepeat] = useState('');
   const [done, setDone] = useState(false);
+  const linkState = useLinkCheck(endpoint, code);
   const { busy, message, fields, submit } = useSubmit(
     () =>
       api(`/${endpoint}/${encodeURIComponent(code)}`, {
@@ -126,6 +141,28 @@ function PasswordForm({
         <FormTitle title={title} />
         <SuccessNotice>{translate('auth.reset.done')}</SuccessNotice>
         <ToLogin iframe={iframe} />
+      </>
+    );
+  }
+  if (linkState !== 'valid') {
+    return (
+      <>
+        <FormTitle title={title} />
+        {linkState === 'checking' ? (
+          <CircularProgress aria-label={translate('ra.page.loading')} />
+        ) : (
+          <>
+            <ErrorNotice message={linkState.error} />
+            {endpoint === 'password-reset' ? (
+              <Box sx={{ mb: 2, textAlign: 'center' }}>
+                <Link component={RouterLink} to={iframe ? '/auth/forgotIframe' : '/auth/forgot'}>
+                  {translate('auth.reset.requestNew')}
+                </Link>
+              </Box>
+            ) : null}
+            <ToLogin iframe={iframe} />
+          </>
+        )}
       </>
     );
   }

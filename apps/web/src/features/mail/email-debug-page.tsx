@@ -82,6 +82,9 @@ function MailDialog({ id, onClose }: { id: number; onClose: () => void }) {
                 {mail.lastError}
               </Typography>
             ) : null}
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {translate('mail.codesHidden')}
+            </Typography>
             <Tabs value={tab} onChange={(_event, value: typeof tab) => setTab(value)} sx={{ mb: 1 }}>
               <Tab value="html" label={translate('mail.tabs.html')} />
               <Tab value="text" label={translate('mail.tabs.text')} />

@@ -8,6 +8,8 @@ import {
   TabbedForm,
   TabbedFormTabs,
   TextInput,
+  useGetIdentity,
+  useRecordContext,
   useTranslate,
   type TabbedFormProps,
 } from 'react-admin';
@@ -71,6 +73,11 @@ export function UserForm({
   const sex = useSelectChoices('sex');
   const marital = useSelectChoices('marital');
   const administrative = variant !== 'profile';
+  const { identity } = useGetIdentity();
+  const record = useRecordContext(props);
+  // Changing one's own password needs the current one (also when an administrator edits their own record).
+  const ownAccount =
+    variant === 'profile' || (variant === 'edit' && identity !== undefined && record?.id === identity.id);
   return (
     <TabbedForm
       warnWhenUnsavedChanges
@@ -148,6 +155,13 @@ export function UserForm({
       </TabbedForm.Tab>
       <TabbedForm.Tab label="users.tabs.login">
         <Box sx={row}>
+          {ownAccount ? (
+            <PasswordInput
+              source="currentPassword"
+              label="users.fields.currentPassword"
+              autoComplete="current-password"
+            />
+          ) : null}
           <PasswordInput
             source="password"
             label={variant === 'create' ? 'users.fields.password' : 'users.fields.newPassword'}

@@ -5,10 +5,13 @@ import { ZCreateUserBody, ZUpdateUserBody } from '@tourdesk/contracts';
 /** Create and copy: the contract as it is. */
 export const createUserResolver = zodResolver(ZCreateUserBody);
 
-/** Empty password fields on edit mean "keep the password" (a form-only rule on top of the contract). */
+/**
+ * Empty password fields on edit mean "keep the password" (a form-only rule on top of the contract); the current
+ * password (profile) goes only with a new one.
+ */
 export function withoutEmptyPassword(values: FieldValues): FieldValues {
-  const { password, passwordRepeat, ...rest } = values;
-  return password ? { ...rest, password, passwordRepeat } : rest;
+  const { password, passwordRepeat, currentPassword, ...rest } = values;
+  return password ? { ...rest, password, passwordRepeat, currentPassword } : rest;
 }
 
 const updateContract = zodResolver(ZUpdateUserBody);
