@@ -19,6 +19,10 @@ export type ListField = {
   filterable?: boolean;
   /** The column comes from a joined table: filtering on it needs the joins for counting too. */
   joined?: boolean;
+  /** The column sorting uses instead of `column`, e.g. a stored DIN 5007 key of a name (same table). */
+  sortColumn?: string;
+  /** The sort column may be empty: empty values come last in ascending order on both databases. */
+  nullable?: boolean;
 };
 
 export type ListSpec = {
@@ -132,6 +136,8 @@ function resolveFilters(query: ListQuery, spec: ListSpec): Filter[] {
   return filters;
 }
 
+const sortColumnOf = (field: ListField) => field.sortColumn ?? field.column;
+
 function pick<T extends Record<string, unknown>>(row: T, fields: readonly string[] | null): Partial<T> {
   if (!fields) return row;
   const result: Record<string, unknown> = {};
@@ -197,9 +203,13 @@ export async function runList<
   const ordered = <Q extends AnySelect>(query: Q, take = limit, from = skip): Q => {
     let result = query;
     for (const [field, direction] of sort) {
-      result = result.orderBy(sql.ref(spec.fields[field]!.column), direction === 1 ? 'asc' : 'desc') as Q;
+      const definition = spec.fields[field]!;
+      result = result.orderBy(sql.ref(sortColumnOf(definition)), (order) => {
+        if (!definition.nullable) return direction === 1 ? order.asc() : order.desc();
+        return direction === 1 ? order.asc().nullsLast() : order.desc().nullsFirst();
+      }) as Q;
     }
-    if (!sort.some(([field]) => spec.fields[field]!.column === idColumn)) {
+    if (!sort.some(([field]) => sortColumnOf(spec.fields[field]!) === idColumn)) {
       result = result.orderBy(sql.ref(idColumn), 'asc') as Q;
     }
     return result.limit(take).offset(from) as Q;
@@ -298,7 +308,7 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
 
   // Step 1: the first rows in list order, with a plain substring test. The window is a subquery of its own, so
   // the scan stops after it however few rows match.
-  const sortColumns = sort.map(([field]) => spec.fields[field]!.column);
+  const sortColumns = sort.map(([field]) => sortColumnOf(spec.fields[field]!));
   const windowRows = ordered(
     scoped
       .clearSelect()
@@ -312,7 +322,10 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   );
   const order = [
     ...sort.map(
-      ([, direction], index) => sql`${sql.ref(`sort_${index}`)} ${sql.raw(direction === 1 ? 'asc' : 'desc')}`,
+      ([field, direction], index) =>
+        sql`${sql.ref(`sort_${index}`)} ${sql.raw(direction === 1 ? 'asc' : 'desc')}${sql.raw(
+          spec.fields[field]!.nullable ? (direction === 1 ? ' nulls last' : ' nulls first') : '',
+        )}`,
     ),
     sql`list_id asc`,
   ];

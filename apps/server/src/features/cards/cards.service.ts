@@ -1,11 +1,12 @@
-import type {
-  EmailEntry,
-  EmailRowInput,
-  EmailType,
-  PhoneEntry,
-  PhoneRowInput,
-  PhoneType,
-  VcField,
+import {
+  dinSortKey,
+  type EmailEntry,
+  type EmailRowInput,
+  type EmailType,
+  type PhoneEntry,
+  type PhoneRowInput,
+  type PhoneType,
+  type VcField,
 } from '@tourdesk/contracts';
 import { invalidField } from '../../lib/errors.ts';
 import { toBool } from '../../db/dialect.ts';
@@ -68,6 +69,7 @@ export async function createCard(ctx: DbContext, input: CardInput): Promise<numb
   const cardId = await insertCard(ctx.db, {
     kind: input.kind,
     name: input.name,
+    sort_name: dinSortKey(input.name),
     id_organization: input.agencyId ?? null,
     ratio_id: input.ratioId ?? null,
     kuschick_id: input.kuschickId ?? null,
@@ -92,7 +94,10 @@ export async function updateCardData(
   input: Partial<Omit<CardInput, 'kind'>>,
 ): Promise<void> {
   const card: Parameters<typeof updateCard>[2] = { updated_at: new Date().toISOString() };
-  if (input.name !== undefined) card.name = input.name;
+  if (input.name !== undefined) {
+    card.name = input.name;
+    card.sort_name = dinSortKey(input.name);
+  }
   if (input.agencyId !== undefined) card.id_organization = input.agencyId;
   if (input.ratioId !== undefined) card.ratio_id = input.ratioId;
   if (input.kuschickId !== undefined) card.kuschick_id = input.kuschickId;

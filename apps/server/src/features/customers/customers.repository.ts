@@ -1,4 +1,6 @@
+import type { Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 
 /** A customer is a card of kind `customer` with one person and (at most) one address. */
 export const customerBaseQuery = (db: Database) =>
@@ -50,6 +52,9 @@ export async function findLoginsOfCard(db: Database, cardId: number) {
   return db.selectFrom('user_account').select(['id', 'kind']).where('id_vc_card', '=', cardId).execute();
 }
 
-export async function updateCardSearchText(db: Database, cardId: number, searchText: string): Promise<void> {
-  await db.updateTable('vc_card').set({ search_text: searchText }).where('id_vc_card', '=', cardId).execute();
+/** The columns a customer list searches and sorts by, kept in step with the record by the service. */
+export type CardListKeys = Pick<Updateable<DB['vc_card']>, 'search_text' | 'sort_phone' | 'sort_email'>;
+
+export async function updateCardListKeys(db: Database, cardId: number, keys: CardListKeys): Promise<void> {
+  await db.updateTable('vc_card').set(keys).where('id_vc_card', '=', cardId).execute();
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dinSortKey } from '@tourdesk/contracts';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers.ts';
 import { DEMO_CUSTOMER_COUNT } from '../../seed/demo.ts';
 
@@ -174,7 +175,9 @@ describe('customers', () => {
       expect(page.total).toBeGreaterThanOrEqual(DEMO_CUSTOMER_COUNT);
       expect(page.data).toHaveLength(20);
       const names = page.data.map((row: { name: string }) => row.name);
-      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      // German dictionary order (DIN 5007): "Öztürk" between "Ochs" and "Otto", not after "Zimmermann".
+      const key = dinSortKey;
+      expect(names).toEqual([...names].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
       const second = (await list('$limit=20&$skip=20')).json();
       expect(second.data[0].id).not.toBe(page.data[0].id);
     });

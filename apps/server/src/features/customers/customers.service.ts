@@ -1,5 +1,6 @@
 import {
   buildSearchText,
+  phoneSearchKey,
   type AgencyCustomer,
   type AgencyCustomersQuery,
   type CreateCustomerBody,
@@ -32,7 +33,8 @@ import {
   customerCountBase,
   findCustomerById,
   findLoginsOfCard,
-  updateCardSearchText,
+  updateCardListKeys,
+  type CardListKeys,
   type CustomerRow,
 } from './customers.repository.ts';
 
@@ -45,7 +47,7 @@ export const CUSTOMER_LIST_SPEC: ListSpec = {
   fields: {
     id: { column: 'vc_card.id_vc_card', type: 'number' },
     id_vc_card: { column: 'vc_card.id_vc_card', type: 'number' },
-    name: { column: 'vc_card.name', type: 'string' },
+    name: { column: 'vc_card.name', sortColumn: 'vc_card.sort_name', type: 'string' },
     firstName: { column: 'vc_person.first_name', type: 'string', joined: true },
     surname: { column: 'vc_person.surname', type: 'string', joined: true },
     zip: { column: 'vc_address.zip', type: 'string', joined: true },
@@ -54,6 +56,9 @@ export const CUSTOMER_LIST_SPEC: ListSpec = {
     customerType: { column: 'vc_card.customer_type', type: 'string' },
     isDriver: { column: 'vc_card.is_driver', type: 'boolean' },
     agencyId: { column: 'vc_card.id_organization', type: 'number' },
+    agencyName: { column: 'organization.sort_name', type: 'string', joined: true, filterable: false, nullable: true },
+    phone: { column: 'vc_card.sort_phone', type: 'string', filterable: false, nullable: true },
+    email: { column: 'vc_card.sort_email', type: 'string', filterable: false, nullable: true },
     ratio_id: { column: 'vc_card.ratio_id', type: 'string' },
     kuschick_id: { column: 'vc_card.kuschick_id', type: 'string' },
     createdAt: { column: 'vc_card.created_at', type: 'date' },
@@ -128,9 +133,13 @@ async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Custome
   });
 }
 
-/** Names, address, e-mails, phones and numbers (spec §7: GET /customers searches them all). */
-const customerSearchText = (customer: Customer) =>
-  buildSearchText([
+/**
+ * What the customer list searches and sorts by. It searches names, address, e-mails, phones (also as national
+ * digits) and numbers (spec §7: GET /customers searches them all), and sorts by the first phone and e-mail
+ * (the card's name key is written with the name, see cards.service).
+ */
+const customerListKeys = (customer: Customer): CardListKeys => ({
+  search_text: buildSearchText([
     customer.id,
     customer.firstName,
     customer.surname,
@@ -142,8 +151,12 @@ const customerSearchText = (customer: Customer) =>
     customer.kuschick_id,
     customer.external_id,
     ...customer.phones.map((row) => row.value),
+    ...customer.phones.map((row) => phoneSearchKey(row.value)),
     ...customer.emails.map((row) => row.value),
-  ]);
+  ]),
+  sort_phone: customer.phone ? phoneSearchKey(customer.phone) : null,
+  sort_email: customer.email ? customer.email.toLowerCase() : null,
+});
 
 export async function listCustomers(
   ctx: DbContext,
@@ -173,7 +186,7 @@ export async function getCustomer(ctx: DbContext, id: number, scope: CustomerSco
 
 async function refreshSearchText(ctx: DbContext, id: number): Promise<void> {
   const customer = await getCustomer(ctx, id, { kind: 'all' });
-  await updateCardSearchText(ctx.db, id, customerSearchText(customer));
+  await updateCardListKeys(ctx.db, id, customerListKeys(customer));
 }
 
 /** Which agency a new or changed customer belongs to: an agency user's own, or what staff chose. */

@@ -8,6 +8,7 @@ export const userBaseQuery = (db: Database) =>
     .selectFrom('user_account')
     .leftJoin('role', 'role.id_roles', 'user_account.id_roles')
     .leftJoin('vc_card', 'vc_card.id_vc_card', 'user_account.id_vc_card')
+    .leftJoin('organization', 'organization.id', 'vc_card.id_organization')
     .select([
       'user_account.id',
       'user_account.kind',

@@ -1,5 +1,7 @@
 import {
   buildSearchText,
+  dinSortKey,
+  phoneSearchKey,
   hasPermission,
   parseAccessText,
   permissionsFromAccess,
@@ -39,8 +41,9 @@ export const USER_LIST_SPEC: ListSpec = {
   fields: {
     id: { column: 'user_account.id', type: 'number' },
     email: { column: 'user_account.email', type: 'string' },
-    firstname: { column: 'user_account.firstname', type: 'string' },
-    lastname: { column: 'user_account.lastname', type: 'string' },
+    firstname: { column: 'user_account.firstname', sortColumn: 'user_account.sort_firstname', type: 'string' },
+    lastname: { column: 'user_account.lastname', sortColumn: 'user_account.sort_lastname', type: 'string' },
+    phone: { column: 'user_account.sort_phone', type: 'string', filterable: false, nullable: true },
     city: { column: 'user_account.city', type: 'string' },
     zip: { column: 'user_account.zip', type: 'string' },
     role: { column: 'user_account.id_roles', type: 'number' },
@@ -51,6 +54,7 @@ export const USER_LIST_SPEC: ListSpec = {
     isActive: { column: 'user_account.is_active', type: 'boolean' },
     ratio_id: { column: 'user_account.ratio_id', type: 'string' },
     agencyId: { column: 'vc_card.id_organization', type: 'number', joined: true },
+    agencyName: { column: 'organization.sort_name', type: 'string', joined: true, filterable: false, nullable: true },
     createdAt: { column: 'user_account.created_at', type: 'date' },
     updatedAt: { column: 'user_account.updated_at', type: 'date' },
   },
@@ -157,8 +161,9 @@ type SearchSource = Pick<
   'firstname' | 'lastname' | 'email' | 'username' | 'city' | 'zip' | 'ratio_id' | 'kuschick_id' | 'phones' | 'emails'
 >;
 
-const userSearchText = (user: SearchSource) =>
-  buildSearchText([
+/** What the user list searches and sorts by, written with every change of the user. */
+const userListKeys = (user: SearchSource) => ({
+  search_text: buildSearchText([
     user.firstname,
     user.lastname,
     user.email,
@@ -168,8 +173,13 @@ const userSearchText = (user: SearchSource) =>
     user.ratio_id,
     user.kuschick_id,
     ...user.phones.map((phone) => phone.value),
+    ...user.phones.map((phone) => phoneSearchKey(phone.value)),
     ...user.emails.map((email) => email.value),
-  ]);
+  ]),
+  sort_lastname: dinSortKey(user.lastname),
+  sort_firstname: dinSortKey(user.firstname),
+  sort_phone: user.phones[0]?.value ? phoneSearchKey(user.phones[0].value) : null,
+});
 
 /** Role rules: the role must exist, and only a superadmin may hand out the superadmin role. */
 async function checkRole(ctx: DbContext, roleId: number, actor: AuthUser | null): Promise<void> {
@@ -247,7 +257,7 @@ export async function createUser(
         kuschick_id: body.kuschick_id ?? null,
         is_active: options.blocked ? false : (body.isActive ?? true),
         id_vc_card: cardId,
-        search_text: userSearchText({
+        ...userListKeys({
           ...body,
           username: body.username ?? null,
           city: body.city ?? null,
@@ -322,7 +332,7 @@ export async function updateUser(
         kuschick_id: next.kuschick_id,
         is_active: next.isActive,
         avatar: next.avatar,
-        search_text: userSearchText(next),
+        ...userListKeys(next),
         updated_at: now,
         ...(passwordHash ? { password_hash: passwordHash } : {}),
         // A password set by someone else ends the account's other sessions.
@@ -461,7 +471,7 @@ export async function createAccountForCard(
     zip: input.address?.zip ?? null,
     city: input.address?.city ?? null,
     id_vc_card: input.cardId,
-    search_text: userSearchText({
+    ...userListKeys({
       firstname: input.firstname,
       lastname: input.lastname,
       email: input.email,
