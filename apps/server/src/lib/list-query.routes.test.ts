@@ -2,19 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { customerBaseQuery, customerCountBase } from '../features/customers/customers.repository.ts';
 import { CUSTOMER_LIST_SPEC } from '../features/customers/customers.service.ts';
+import { searchWords } from '@tourdesk/contracts';
 import { runList, type ListSpec } from './list-query.ts';
+
+// One app (one database) for the whole file: the tests only read the demo customers.
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
 
 /**
  * The list engine answers the same page whichever way it finds it: through the joins, through the base table
  * first (deferred join), through the search window or through the search index.
  */
 describe('list engine paths agree', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-
   const ids = async (spec: ListSpec, query: Record<string, string>, deferred: boolean) => {
     const page = await runList(
       { db: t.ctx.db, dialect: t.ctx.dialect },
@@ -44,9 +46,47 @@ describe('list engine paths agree', () => {
   it.each(queries)('gives the same page through every path: %o', async (query) => {
     const clean = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
     const joined = await ids(CUSTOMER_LIST_SPEC, clean, false);
-    const tinyWindow = await ids({ ...CUSTOMER_LIST_SPEC, searchWindow: 3 }, clean, true);
-    const wideWindow = await ids({ ...CUSTOMER_LIST_SPEC, searchWindow: 100_000 }, clean, true);
+    // searchHitCap 0: never sort all matches at once (SQLite), so the window and its fallback run.
+    const tinyWindow = await ids({ ...CUSTOMER_LIST_SPEC, searchWindow: 3, searchHitCap: 0 }, clean, true);
+    const wideWindow = await ids({ ...CUSTOMER_LIST_SPEC, searchWindow: 100_000, searchHitCap: 0 }, clean, true);
+    const allHits = await ids({ ...CUSTOMER_LIST_SPEC, searchHitCap: 100_000 }, clean, true);
     expect(tinyWindow).toEqual(joined);
     expect(wideWindow).toEqual(joined);
+    expect(allHits).toEqual(joined);
+  });
+});
+
+/**
+ * Issue #8, 4.2: however a search finds its page (all matches sorted, the window, the search index), the total is
+ * the exact number of matching records and the page holds the first of them in list order. Checked against a
+ * plain substring test over every customer's stored search text.
+ */
+describe('search totals are exact', () => {
+  const searches = ['schä', 'köhl', 'hoffm', 'münchen', 'anna müll', 'MÜLL', 'groß', 'gross', 'mu', 'e', '0176'];
+
+  it.each(searches)('%s', async (query) => {
+    const all = await t.ctx.db
+      .selectFrom('vc_card')
+      .select(['id_vc_card', 'sort_name', 'search_text'])
+      .where('kind', '=', 'customer')
+      .execute();
+    const words = searchWords(query);
+    const expected = all
+      .filter((row) => words.every((word) => row.search_text.includes(word)))
+      .sort((a, b) => (a.sort_name < b.sort_name ? -1 : a.sort_name > b.sort_name ? 1 : a.id_vc_card - b.id_vc_card))
+      .map((row) => row.id_vc_card);
+    for (const searchHitCap of [0, 5, 100_000]) {
+      const page = await runList(
+        { db: t.ctx.db, dialect: t.ctx.dialect },
+        { ...CUSTOMER_LIST_SPEC, searchHitCap },
+        { 'lit-search': query },
+        customerBaseQuery(t.ctx.db),
+        (rows) => rows.map((row) => ({ id: row.id_vc_card })),
+        customerCountBase(t.ctx.db),
+      );
+      if (Array.isArray(page)) throw new Error('expected a page');
+      expect(page.total, `${query}, searchHitCap ${searchHitCap}`).toBe(expected.length);
+      expect(page.data.map((row) => row.id)).toEqual(expected.slice(0, 20));
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
-import { containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
+import { cappedSearchHits, containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
 import type { ReadCache } from '../db/read-cache.ts';
 import type { Database } from '../db/database.ts';
 import { invalidField } from './errors.ts';
@@ -45,6 +45,8 @@ export type ListSpec = {
   ownParams?: readonly string[];
   /** How many rows in list order a search checks with a plain substring test first (see `pageIds`). */
   searchWindow?: number;
+  /** Up to how many matches a search sorts them all before trying the window (SQLite, see `pageIds`). */
+  searchHitCap?: number;
 };
 
 export type ListContext = { db: Database; dialect: DialectName; cache?: ReadCache };
@@ -276,6 +278,9 @@ async function countRows<DB, TB extends keyof DB, O>(
 /** How many rows, in list order, a search first looks through with a plain substring test. */
 export const SEARCH_WINDOW = 2000;
 
+/** Up to how many matches (SQLite) a search sorts them all instead of trying the window first. */
+export const SEARCH_HIT_CAP = 2000;
+
 type PageIdsInput<Q> = {
   /** The base table with scope and filters, without the search words. */
   scoped: Q;
@@ -305,6 +310,20 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   const ids = async (query: Q) => ((await query.execute()) as Array<{ list_id: number }>).map((row) => row.list_id);
   const idOnly = (query: Q) => query.clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as Q;
   if (!spec.searchable || words.length === 0) return ids(ordered(idOnly(scoped)));
+
+  // SQLite: a search with few matches in the whole table (a surname, an e-mail) sorts just those. The trigram
+  // index hands them over without touching the table; only when there are more than SEARCH_HIT_CAP does the
+  // window below pay off (a common word fills the page within the first rows in list order).
+  const hitCap = spec.searchHitCap ?? SEARCH_HIT_CAP;
+  const capped = cappedSearchHits(context.dialect, spec.table, words, hitCap + 1);
+  if (capped) {
+    const hitIds = (await capped.execute(context.db)).rows.map((row) => Number(row.id));
+    if (hitIds.length === 0) return [];
+    if (hitIds.length <= hitCap) {
+      const among = sql<SqlBool>`${sql.ref(idColumn)} in (select value from json_each(${JSON.stringify(hitIds)}))`;
+      return ids(ordered(idOnly(scoped.where(among) as Q)));
+    }
+  }
 
   // Step 1: the first rows in list order, with a plain substring test. The window is a subquery of its own, so
   // the scan stops after it however few rows match.
