@@ -7,14 +7,13 @@ import {
   type Customer,
   type ErrorKey,
   type ListQuery,
-  type Page,
   type UpdateCardBody,
   type UpdateCustomerBody,
 } from '@tourdesk/contracts';
 import { toBool, toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts';
-import { runList, type ListSpec } from '../../lib/list-query.ts';
+import { runList, runListPage } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
 import {
   assertEmailsFree,
@@ -29,73 +28,14 @@ import {
 import { agencyExists } from '../organizations/organizations.service.ts';
 import { scopedAgency, type CustomerScope } from './customer-scope.ts';
 import {
-  customerBaseQuery,
-  customerCountBase,
+  CUSTOMER_LIST_SPEC,
+  customerListQueries,
   findCustomerById,
   findLoginsOfCard,
   updateCardListKeys,
   type CardListKeys,
   type CustomerRow,
 } from './customers.repository.ts';
-
-export const CUSTOMER_LIST_SPEC: ListSpec = {
-  table: 'vc_card',
-  idColumn: 'id_vc_card',
-  idField: 'id',
-  searchable: true,
-  defaultSort: [['name', 1]],
-  fields: {
-    id: { column: 'vc_card.id_vc_card', type: 'number' },
-    id_vc_card: { column: 'vc_card.id_vc_card', type: 'number' },
-    name: { column: 'vc_card.name', sortColumn: 'vc_card.sort_name', type: 'string' },
-    firstName: { column: 'vc_person.first_name', type: 'string', joined: true },
-    surname: { column: 'vc_person.surname', type: 'string', joined: true },
-    zip: { column: 'vc_address.zip', type: 'string', joined: true },
-    city: { column: 'vc_address.city', type: 'string', joined: true },
-    country: { column: 'vc_address.country', type: 'string', joined: true },
-    customerType: { column: 'vc_card.customer_type', type: 'string' },
-    isDriver: { column: 'vc_card.is_driver', type: 'boolean' },
-    agencyId: { column: 'vc_card.id_organization', type: 'number' },
-    agencyName: { column: 'organization.sort_name', type: 'string', joined: true, filterable: false, nullable: true },
-    phone: { column: 'vc_card.sort_phone', type: 'string', filterable: false, nullable: true },
-    email: { column: 'vc_card.sort_email', type: 'string', filterable: false, nullable: true },
-    ratio_id: { column: 'vc_card.ratio_id', type: 'string' },
-    kuschick_id: { column: 'vc_card.kuschick_id', type: 'string' },
-    createdAt: { column: 'vc_card.created_at', type: 'date' },
-    updatedAt: { column: 'vc_card.updated_at', type: 'date' },
-  },
-  selectable: [
-    'id',
-    'id_vc_card',
-    'id_vc_person',
-    'name',
-    'salutation',
-    'title',
-    'firstName',
-    'surname',
-    'birthday',
-    'passportValidUntil',
-    'address',
-    'zip',
-    'city',
-    'country',
-    'state',
-    'external_id',
-    'phone',
-    'email',
-    'phones',
-    'emails',
-    'customerType',
-    'isDriver',
-    'agencyId',
-    'agencyName',
-    'kuschick_id',
-    'ratio_id',
-    'createdAt',
-    'updatedAt',
-  ],
-  ownParams: ['driversOnly'],
-};
 
 /** Customers are filed by surname: the card name is "Surname, First name". */
 export const customerCardName = (firstName: string | null, surname: string | null) =>
@@ -163,17 +103,8 @@ export async function listCustomers(
   query: ListQuery & { driversOnly?: unknown },
   scope: CustomerScope,
 ) {
-  const agencyId = scopedAgency(scope);
-  let base = customerBaseQuery(ctx.db);
-  let countBase = customerCountBase(ctx.db);
-  if (agencyId !== undefined) {
-    base = base.where('vc_card.id_organization', '=', agencyId);
-    countBase = countBase.where('vc_card.id_organization', '=', agencyId);
-  }
-  if (query.driversOnly === 'true' || query.driversOnly === '1' || query.driversOnly === true) {
-    base = base.where('vc_card.is_driver', '=', true);
-    countBase = countBase.where('vc_card.is_driver', '=', true);
-  }
+  const driversOnly = query.driversOnly === 'true' || query.driversOnly === '1' || query.driversOnly === true;
+  const { base, countBase } = customerListQueries(ctx.db, { agencyId: scopedAgency(scope), driversOnly });
   return runList(ctx, CUSTOMER_LIST_SPEC, query, base, (rows) => toCustomers(ctx, rows), countBase);
 }
 
@@ -375,18 +306,14 @@ const toAgencyCustomer = (customer: Customer): AgencyCustomer => ({
  */
 export async function listAgencyCustomers(ctx: DbContext, query: AgencyCustomersQuery, scope: CustomerScope) {
   if (scope.kind === 'none' || (scope.kind === 'agency' && scope.agencyId !== query.getCustomersFor)) throw forbidden();
-  const page = await listCustomers(
+  const { base, countBase } = customerListQueries(ctx.db, { agencyId: query.getCustomersFor });
+  const { total, limit, skip, data } = await runListPage(
     ctx,
-    {
-      $limit: query.limit,
-      $skip: query.offset,
-      agencyId: String(query.getCustomersFor),
-      'lit-search': query.search,
-      'lit-sort': 'name',
-    },
-    { kind: 'agency', agencyId: query.getCustomersFor },
+    CUSTOMER_LIST_SPEC,
+    { $limit: query.limit, $skip: query.offset, 'lit-search': query.search, 'lit-sort': 'name' },
+    base,
+    (rows) => toCustomers(ctx, rows),
+    countBase,
   );
-  // Paginated (no pagination=false here), so the answer is a page.
-  const { total, limit, skip, data } = page as Page<Customer>;
   return { total, limit, offset: skip, data: data.map(toAgencyCustomer) };
 }

@@ -37,7 +37,7 @@ import {
 
 export { AGENCY_TYPE };
 
-const ORGANIZATION_LIST_SPEC: ListSpec = {
+const ORGANIZATION_LIST_SPEC: ListSpec<Organization, 'user_count' | 'customer_count'> = {
   table: 'organization',
   idColumn: 'id',
   idField: 'id',

@@ -14,7 +14,7 @@ import {
 import { nowIso, toBool, toIso } from '../../db/dialect.ts';
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts';
-import { runList, type ListSpec } from '../../lib/list-query.ts';
+import { runList } from '../../lib/list-query.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import { cardKindOf, contactsOfCards, createCard, removeCard, updateCardData } from '../cards/cards.service.ts';
@@ -27,71 +27,11 @@ import {
   findUserById,
   insertUser,
   updateUserRow,
-  userBaseQuery,
+  USER_LIST_SPEC,
+  userListQueries,
   type UserRow,
 } from './users.repository.ts';
 import type { UserKind } from './users.table.ts';
-
-export const USER_LIST_SPEC: ListSpec = {
-  table: 'user_account',
-  idColumn: 'id',
-  idField: 'id',
-  searchable: true,
-  defaultSort: [['id', -1]],
-  fields: {
-    id: { column: 'user_account.id', type: 'number' },
-    email: { column: 'user_account.email', type: 'string' },
-    firstname: { column: 'user_account.firstname', sortColumn: 'user_account.sort_firstname', type: 'string' },
-    lastname: { column: 'user_account.lastname', sortColumn: 'user_account.sort_lastname', type: 'string' },
-    phone: { column: 'user_account.sort_phone', type: 'string', filterable: false, nullable: true },
-    city: { column: 'user_account.city', type: 'string' },
-    zip: { column: 'user_account.zip', type: 'string' },
-    role: { column: 'user_account.id_roles', type: 'number' },
-    roleName: { column: 'role.role', type: 'string', joined: true },
-    status: { column: 'user_account.status', type: 'string' },
-    username: { column: 'user_account.username', type: 'string' },
-    isDriver: { column: 'user_account.is_driver', type: 'boolean' },
-    isActive: { column: 'user_account.is_active', type: 'boolean' },
-    ratio_id: { column: 'user_account.ratio_id', type: 'string' },
-    agencyId: { column: 'vc_card.id_organization', type: 'number', joined: true },
-    agencyName: { column: 'organization.sort_name', type: 'string', joined: true, filterable: false, nullable: true },
-    createdAt: { column: 'user_account.created_at', type: 'date' },
-    updatedAt: { column: 'user_account.updated_at', type: 'date' },
-  },
-  selectable: [
-    'id',
-    'email',
-    'firstname',
-    'lastname',
-    'street',
-    'number',
-    'zip',
-    'city',
-    'country',
-    'nationality',
-    'state',
-    'sex',
-    'birthday',
-    'placeofbirth',
-    'maritalstatus',
-    'role',
-    'roleName',
-    'status',
-    'username',
-    'isDriver',
-    'ratio_id',
-    'kuschick_id',
-    'isActive',
-    'phones',
-    'emails',
-    'avatar',
-    'agencyId',
-    'vc_card',
-    'lastLogin',
-    'createdAt',
-    'updatedAt',
-  ],
-};
 
 const cardName = (firstname: string, lastname: string) => `${firstname} ${lastname}`.trim();
 
@@ -143,9 +83,7 @@ async function toUsers(ctx: DbContext, rows: UserRow[]): Promise<User[]> {
 }
 
 export async function listUsers(ctx: DbContext, kind: UserKind, query: ListQuery) {
-  const base = userBaseQuery(ctx.db).where('user_account.kind', '=', kind);
-  // Counting needs no joins unless a filter reads a joined column (role name, agency).
-  const countBase = ctx.db.selectFrom('user_account').select('user_account.id').where('user_account.kind', '=', kind);
+  const { base, countBase } = userListQueries(ctx.db, kind);
   return runList(ctx, USER_LIST_SPEC, query, base, (rows) => toUsers(ctx, rows), countBase);
 }
 
