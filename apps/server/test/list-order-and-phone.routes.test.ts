@@ -114,6 +114,9 @@ describe('German sorting and phone search', () => {
       expect(await found(form), form).toEqual([national]);
     // Without the leading zero, as people also type it.
     expect(await found('176 55501234')).toEqual([international]);
+    // Numbers that are not written like a phone number stay separate words: the record's id and a zip.
+    const numbered = await customer('Nummer', 'Rufstadt', { zip: '99998' });
+    expect(await found(`${numbered} 99998`)).toEqual([numbered]);
   });
 
   it('finds a user by phone in any form', async () => {

@@ -37,6 +37,8 @@ describe('search normalisation', () => {
     expect(searchWords('0176/196')).toEqual(['0176196']);
     expect(searchWords('12345 Köln')).toEqual(['12345', 'koln']);
     expect(searchWords('12345')).toEqual(['12345']);
+    expect(searchWords('200169 90402')).toEqual(['200169', '90402']);
+    expect(searchWords('176 1962829')).toEqual(['176', '1962829']);
   });
 
   it('sorts names after DIN 5007: umlauts as their base letter, ß as ss, case ignored', () => {

@@ -23,8 +23,12 @@ export function normalizeSearchText(value: string): string {
  */
 export const dinSortKey = (value: string | null | undefined): string => normalizeSearchText(value ?? '');
 
-/** A query made only of digits and the usual separators of a phone number, with at least six digits. */
+/**
+ * A query made only of digits and the usual separators of a phone number, with at least six digits, that starts
+ * like one (`+`, `0`) or is written like one (`/`, `-`). "200169 90402" (a customer number and a zip) is not.
+ */
 const PHONE_LIKE = /^\+?[\d\s/().-]+$/;
+const PHONE_WRITTEN = /^\s*[+0(]|[/-]/;
 const DEFAULT_COUNTRY_CODE = '49';
 
 /**
@@ -41,7 +45,8 @@ export function phoneSearchKey(value: string): string {
   return digits;
 }
 
-const isPhoneLike = (query: string) => PHONE_LIKE.test(query.trim()) && query.replace(/\D/g, '').length >= 6;
+const isPhoneLike = (query: string) =>
+  PHONE_LIKE.test(query.trim()) && PHONE_WRITTEN.test(query) && query.replace(/\D/g, '').length >= 6;
 
 /**
  * The normalised words of a `lit-search` query (at most 8, duplicates removed). A query that looks like a phone
