@@ -1,13 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, call, type TestApp } from '../../test/helpers.ts';
 import {
   CUSTOMER_LIST_SPEC,
   customerBaseQuery,
   customerCountBase,
 } from '../features/customers/customers.repository.ts';
 
-import { searchWords } from '@tourdesk/contracts';
+import {
+  searchWords,
+  ZBrand,
+  ZCountry,
+  ZCustomer,
+  ZListResponse,
+  ZMail,
+  ZOrganization,
+  ZRole,
+  ZSetting,
+  ZUser,
+} from '@tourdesk/contracts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { runListPage, type ListSpec } from './list-query.ts';
+import { listAwareSerializerCompiler } from './list-serializer.ts';
 
 // One app (one database) for the whole file: the tests only read the demo customers.
 let t: TestApp;
@@ -108,5 +122,34 @@ describe('list specs are typed', () => {
       selectable: ['id', 'name', 'email'],
     };
     expect(Object.keys(spec.fields)).toEqual(['name', 'typo']);
+  });
+});
+
+/**
+ * Issue #8, 4.1: list answers are written by fast-json-stringify from the contract (lib/list-serializer.ts).
+ * Each must be the very bytes zod's serializer writes for the same data.
+ */
+describe('list answers are serialized as zod would', () => {
+  const compile = (compiler: typeof serializerCompiler, schema: z.ZodType) =>
+    compiler({ schema, method: 'GET', url: '/', httpStatus: '200' }) as (data: unknown) => string;
+
+  it.each([
+    ['/customers?$limit=50', ZCustomer],
+    ['/customers?lit-search=muller&$select[]=email&$select[]=phones', ZCustomer],
+    ['/customers?pagination=false&customerType=regular', ZCustomer],
+    ['/users-lit?$limit=-1', ZUser],
+    ['/roles-lit', ZRole],
+    ['/organization', ZOrganization],
+    ['/brands', ZBrand],
+    ['/sys_settings', ZSetting],
+    ['/mail-outbox', ZMail],
+    ['/country?$limit=-1', ZCountry],
+  ] as const)('%s', async (url, item) => {
+    const response = await call(t.app, 'superadmin', { method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    const data: unknown = JSON.parse(response.body);
+    const fast = compile(listAwareSerializerCompiler, ZListResponse(item))(data);
+    expect(fast).toBe(compile(serializerCompiler, ZListResponse(item))(data));
+    expect(response.body).toBe(fast);
   });
 });
