@@ -70,6 +70,19 @@ type AnySpec = ListSpec<Record<string, unknown>, string>;
 
 export type ListContext = { db: Database; dialect: DialectName; cache?: ReadCache };
 
+/**
+ * A base query built once per database handle instead of on every request: Kysely's builders are immutable, so
+ * one serves every list request on that handle (a transaction has a handle of its own).
+ */
+export function builtOnce<Query>(build: (db: Database) => Query): (db: Database) => Query {
+  const built = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
 const RESERVED = new Set(['$limit', '$skip', '$sort', '$select', 'lit-search', 'lit-sort', 'pagination']);
 const IGNORED_VALUES = new Set(['none', 'null', '']);
 

@@ -1,11 +1,11 @@
 import type { Updateable } from 'kysely';
 import { ZCustomer, type Customer } from '@tourdesk/contracts';
-import { contractFields, type ListSpec } from '../../lib/list-query.ts';
+import { builtOnce, contractFields, type ListSpec } from '../../lib/list-query.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** A customer is a card of kind `customer` with one person and (at most) one address. */
-export const customerBaseQuery = (db: Database) =>
+export const customerBaseQuery = builtOnce((db: Database) =>
   db
     .selectFrom('vc_card')
     .innerJoin('vc_person', 'vc_person.id_vc_card', 'vc_card.id_vc_card')
@@ -36,13 +36,15 @@ export const customerBaseQuery = (db: Database) =>
       'vc_address.state',
       'vc_address.external_id',
       'organization.name as agency_name',
-    ]);
+    ]),
+);
 
 export type CustomerRow = Awaited<ReturnType<ReturnType<typeof customerBaseQuery>['executeTakeFirstOrThrow']>>;
 
 /** The customer cards alone, for counting without the joins. */
-export const customerCountBase = (db: Database) =>
-  db.selectFrom('vc_card').where('vc_card.kind', '=', 'customer').select('vc_card.id_vc_card');
+export const customerCountBase = builtOnce((db: Database) =>
+  db.selectFrom('vc_card').where('vc_card.kind', '=', 'customer').select('vc_card.id_vc_card'),
+);
 
 /** GET /customers: which API field reads which column (spec §7), next to the queries it runs on. */
 export const CUSTOMER_LIST_SPEC: ListSpec<Customer> = {

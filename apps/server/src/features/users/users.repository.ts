@@ -1,11 +1,11 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { ZUser, type User } from '@tourdesk/contracts';
-import { contractFields, type ListSpec } from '../../lib/list-query.ts';
+import { builtOnce, contractFields, type ListSpec } from '../../lib/list-query.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserAccountTable, UserKind } from './users.table.ts';
 
 /** The columns a user answer is built from (never the password hash or verify code). */
-export const userBaseQuery = (db: Database) =>
+export const userBaseQuery = builtOnce((db: Database) =>
   db
     .selectFrom('user_account')
     .leftJoin('role', 'role.id_roles', 'user_account.id_roles')
@@ -45,7 +45,8 @@ export const userBaseQuery = (db: Database) =>
       'role.access as role_access',
       'vc_card.name as card_name',
       'vc_card.id_organization as card_agency_id',
-    ]);
+    ]),
+);
 
 export type UserRow = Awaited<ReturnType<ReturnType<typeof userBaseQuery>['executeTakeFirstOrThrow']>>;
 
