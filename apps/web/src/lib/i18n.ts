@@ -1,5 +1,8 @@
+import { useMemo, useState } from 'react';
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
+import { useI18nextProvider } from 'ra-i18n-i18next';
+import type { I18nProvider } from 'react-admin';
 import { readCookie, writeCookie } from './cookies.ts';
 
 /** The languages the switcher offers (spec §1); only en, de, es and ru are translated, the rest fall back to en. */
@@ -57,3 +60,25 @@ export const I18NEXT_OPTIONS = {
   interpolation: { escapeValue: false },
   returnEmptyString: false,
 } as const;
+
+/** react-admin's i18n provider on i18next; a language change also sets the `i18n_redirected` cookie. */
+export function useI18nProvider(): I18nProvider | null {
+  const [instance] = useState(createI18next);
+  const provider = useI18nextProvider({
+    i18nextInstance: instance,
+    options: I18NEXT_OPTIONS,
+    availableLocales: [...OFFERED_LANGUAGES],
+  });
+  return useMemo(
+    () =>
+      provider && {
+        ...provider,
+        changeLocale: async (locale: string, options?: unknown) => {
+          rememberLanguage(locale);
+          await provider.changeLocale(locale, options);
+          document.documentElement.lang = locale;
+        },
+      },
+    [provider],
+  );
+}

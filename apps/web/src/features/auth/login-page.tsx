@@ -64,6 +64,7 @@ function LoginForm({ compact = false, iframe = false }: { compact?: boolean; ifr
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const expired = useLocation().search.includes('session=expired');
   useRedirectWhenLoggedIn();
 
   const submit = async (event: FormEvent) => {
@@ -93,6 +94,10 @@ function LoginForm({ compact = false, iframe = false }: { compact?: boolean; ifr
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {translate(error)}
+        </Alert>
+      ) : expired ? (
+        <Alert severity="info" sx={{ mb: 2 }} role="status">
+          {translate('error.tokenInvalid')}
         </Alert>
       ) : null}
       <TextField
