@@ -5,55 +5,17 @@ import type { Brand } from '@tourdesk/contracts';
 import { LOGIN_PATH, SESSION_EXPIRED_SEARCH } from './lib/auth-provider.ts';
 import { clearToken, getToken, tokenExpired } from './lib/auth-token.ts';
 import { loadBrand } from './lib/brand.tsx';
+import { FEATURES } from './features/index.ts';
 
 const guestShell = () => import('./layout/guest-shell.tsx');
 const adminShell = () => import('./layout/admin-shell.tsx');
 const GuestShell = lazy(() => guestShell().then((m) => ({ default: m.GuestShell })));
 const AdminShell = lazy(() => adminShell().then((m) => ({ default: m.AdminShell })));
 
-const loginPages = () => import('./features/auth/login-page.tsx');
-const LoginPage = lazy(() => loginPages().then((m) => ({ default: m.LoginPage })));
-const LoginLightPage = lazy(() => loginPages().then((m) => ({ default: m.LoginLightPage })));
-const LoginIframePage = lazy(() => loginPages().then((m) => ({ default: m.LoginIframePage })));
-const SelectionLoginPage = lazy(() => loginPages().then((m) => ({ default: m.SelectionLoginPage })));
-const registerPages = () => import('./features/auth/register-page.tsx');
-const RegisterPage = lazy(() => registerPages().then((m) => ({ default: m.RegisterPage })));
-const RegisterIframePage = lazy(() => registerPages().then((m) => ({ default: m.RegisterIframePage })));
-const RegisterSavedIframePage = lazy(() => registerPages().then((m) => ({ default: m.RegisterSavedIframePage })));
-const accountPages = () => import('./features/auth/account-pages.tsx');
-const VerifyEmailPage = lazy(() => accountPages().then((m) => ({ default: m.VerifyEmailPage })));
-const ForgotPage = lazy(() => accountPages().then((m) => ({ default: m.ForgotPage })));
-const ForgotIframePage = lazy(() => accountPages().then((m) => ({ default: m.ForgotIframePage })));
-const ResetPage = lazy(() => accountPages().then((m) => ({ default: m.ResetPage })));
-const ResetIframePage = lazy(() => accountPages().then((m) => ({ default: m.ResetIframePage })));
-const SetPasswordPage = lazy(() => accountPages().then((m) => ({ default: m.SetPasswordPage })));
-const DisablePage = lazy(() => accountPages().then((m) => ({ default: m.DisablePage })));
-const DeleteAccountPage = lazy(() => accountPages().then((m) => ({ default: m.DeleteAccountPage })));
-const LogoutPage = lazy(() => import('./features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })));
-
 /** The pages under /auth/ (paths relative to it), open to visitors. */
-const guestRoutes = (
-  <>
-    <Route path="login" element={<LoginPage />} />
-    <Route path="login-light" element={<LoginLightPage />} />
-    <Route path="loginIframe" element={<LoginIframePage />} />
-    <Route path="logout" element={<LogoutPage />} />
-    <Route path="selection-login" element={<SelectionLoginPage />} />
-    <Route path="register" element={<RegisterPage />} />
-    <Route path="signup" element={<RegisterPage />} />
-    <Route path="registerIframe" element={<RegisterIframePage />} />
-    <Route path="signupIframe" element={<RegisterIframePage />} />
-    <Route path="save_registerIframe" element={<RegisterSavedIframePage />} />
-    <Route path="verify-email/:code" element={<VerifyEmailPage />} />
-    <Route path="forgot" element={<ForgotPage />} />
-    <Route path="forgotIframe" element={<ForgotIframePage />} />
-    <Route path="reset-page/:code?" element={<ResetPage />} />
-    <Route path="reset-pageIframe/:code?" element={<ResetIframePage />} />
-    <Route path="set-password/:code?" element={<SetPasswordPage />} />
-    <Route path="disable/:code?" element={<DisablePage />} />
-    <Route path="delete-account" element={<DeleteAccountPage />} />
-  </>
-);
+const guestRoutes = FEATURES.flatMap((feature) => feature.guestRoutes ?? []).map(({ path, component: Page }) => (
+  <Route key={path} path={path} element={<Page />} />
+));
 
 /**
  * Everything outside /auth/ needs a session. Without a token, or with one whose time is up, the visitor goes

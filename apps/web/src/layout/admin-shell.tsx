@@ -1,20 +1,17 @@
-import { lazy, useMemo } from 'react';
+import { lazy, useMemo, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, CustomRoutes, Loading } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import type { Brand } from '@tourdesk/contracts';
-import { agenciesResources, MyAgencyPage } from '../features/agencies/agencies.resource.tsx';
-import { brandsResource } from '../features/brands/brands.resource.tsx';
-import { customersResources } from '../features/customers/customers.resource.tsx';
-import { rolesResource } from '../features/roles/roles.resource.tsx';
-import { settingsResource } from '../features/settings/settings.resource.tsx';
-import { usersResources } from '../features/users/users.resource.tsx';
-import { ALL_MENU_ENTRIES, QUICK_APPS } from './menu-entries.ts';
+import type { PermissionName } from '@tourdesk/contracts/permissions';
+import { FEATURES } from '../features/index.ts';
 import { darkTheme, lightTheme } from './theme.ts';
 import { authProvider } from '../lib/auth-provider.ts';
 import { BrandProvider } from '../lib/brand.tsx';
 import { dataProvider } from '../lib/data-provider.ts';
+import type { FeatureRoute } from '../lib/feature.ts';
 import { useI18nProvider } from '../lib/i18n.ts';
+import { usePermissionSubject, useHasAnyPermission } from '../lib/permissions.ts';
 import { appStore } from '../lib/store.ts';
 import { ErrorPage, ForbiddenPage, NotFoundPage } from '../pages/error-pages.tsx';
 import { AppNotification } from '../ui/app-notification.tsx';
@@ -23,21 +20,27 @@ const DefaultLayout = lazy(() => import('./default-layout.tsx').then((m) => ({ d
 const Dashboard = lazy(() => import('../pages/dashboard.tsx').then((m) => ({ default: m.Dashboard })));
 const DebugPage = lazy(() => import('../pages/debug-page.tsx').then((m) => ({ default: m.DebugPage })));
 const ProfilePage = lazy(() => import('../pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
-const UnavailablePage = lazy(() =>
-  import('../pages/unavailable-page.tsx').then((m) => ({ default: m.UnavailablePage })),
-);
-const EmailDebugPage = lazy(() =>
-  import('../features/mail/email-debug-page.tsx').then((m) => ({ default: m.EmailDebugPage })),
+
+/** The shell's own pages inside the layout; the features add theirs. */
+const SHELL_ROUTES: readonly FeatureRoute[] = [
+  { path: '/appuser/myProfile', component: ProfilePage, permissions: ['myprofile-read'] },
+  { path: '/debug', component: DebugPage, permissions: ['superadmin'] },
+];
+
+const ROUTES = [...SHELL_ROUTES, ...FEATURES.flatMap((feature) => feature.routes ?? [])];
+
+/** Resources with pages; the others are only API mappings for the data provider. */
+const RESOURCES = FEATURES.flatMap((feature) => feature.resources ?? []).filter(
+  (resource) => resource.list || resource.create || resource.edit || resource.show,
 );
 
-/** Routes of menu entries and quick links whose module this installation does not contain yet. */
-const unavailableRoutes = [
-  ...ALL_MENU_ENTRIES.filter((entry) => !entry.available).map((entry) => ({
-    path: entry.to,
-    titleKey: `menu.items.${entry.key}`,
-  })),
-  ...QUICK_APPS.map((app) => ({ path: app.to, titleKey: `app.quickApps.${app.key}` })),
-];
+/** A route's page for users with one of its permissions; the 403 page for everyone else. */
+function RequirePermission({ permissions, children }: { permissions: readonly PermissionName[]; children: ReactNode }) {
+  const { isPending } = usePermissionSubject();
+  const allowed = useHasAnyPermission(permissions);
+  if (isPending) return <Loading />;
+  return allowed ? children : <ForbiddenPage />;
+}
 
 /** The back office, agency portal and traveller app: react-admin with our own layout and pages. */
 export function AdminShell({ brand }: { brand: Brand }) {
@@ -74,20 +77,23 @@ export function AdminShell({ brand }: { brand: Brand }) {
             title={brand.name}
           >
             <CustomRoutes>
-              <Route path="/appuser/myProfile" element={<ProfilePage />} />
-              <Route path="/agencies/myProfile" element={<MyAgencyPage />} />
-              <Route path="/debug" element={<DebugPage />} />
-              <Route path="/email/debug" element={<EmailDebugPage />} />
-              {unavailableRoutes.map(({ path, titleKey }) => (
-                <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
+              {ROUTES.map(({ path, component: Page, permissions }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <RequirePermission permissions={permissions}>
+                      <Page />
+                    </RequirePermission>
+                  }
+                />
               ))}
             </CustomRoutes>
-            {customersResources}
-            {agenciesResources}
-            {usersResources}
-            {rolesResource}
-            {settingsResource}
-            {brandsResource}
+            {RESOURCES.map(({ name, api: _api, routes, ...pages }) => (
+              <Resource key={name} name={name} {...pages}>
+                {routes}
+              </Resource>
+            ))}
           </CoreAdminUI>
           <AppNotification />
         </CssBaseline>

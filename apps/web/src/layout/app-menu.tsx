@@ -2,17 +2,30 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { useLocation } from 'react-router-dom';
-import { Menu, useSidebarState, useStore, useTranslate } from 'react-admin';
-import { hasAnyPermission, type PermissionSubject } from '@tourdesk/contracts/permissions';
-import { usePermissionSubject } from '../lib/permissions.ts';
+import { Menu, useGetIdentity, useSidebarState, useStore, useTranslate } from 'react-admin';
+import type { UserData } from '@tourdesk/contracts';
+import { hasAnyPermission } from '@tourdesk/contracts/permissions';
+import type { Identity } from '../lib/auth-provider.ts';
+import { isUsable, type MenuUser } from '../lib/feature.ts';
 import { MENU_GROUPS, type MenuGroup } from './menu-entries.ts';
 
-/** The groups and entries `subject` may see: an entry without its permission is hidden, and so is an empty group. */
-export function visibleMenu(subject: PermissionSubject | null): MenuGroup[] {
+/**
+ * The groups and entries `user` may use: an entry without its permission, or whose screen the user cannot
+ * use (the agency portal without an agency), is hidden, and so is an empty group.
+ */
+export function visibleMenu(user: MenuUser | undefined): MenuGroup[] {
   return MENU_GROUPS.map((group) => ({
     ...group,
-    entries: group.entries.filter((entry) => hasAnyPermission(subject, entry.permissions)),
+    entries: group.entries.filter((entry) =>
+      isUsable(entry, user, hasAnyPermission(user?.permissions ?? null, entry.permissions)),
+    ),
   })).filter((group) => group.entries.length > 0);
+}
+
+/** The logged-in user as react-admin loaded it (undefined while loading). */
+export function useCurrentUser(): UserData | undefined {
+  const { identity } = useGetIdentity();
+  return (identity as Identity | undefined)?.user;
 }
 
 function Group({ group }: { group: MenuGroup }) {
@@ -60,11 +73,11 @@ function Group({ group }: { group: MenuGroup }) {
 /** The navigation drawer: the dashboard, then each group with the entries the user may open. */
 export function AppMenu() {
   const translate = useTranslate();
-  const { subject } = usePermissionSubject();
+  const user = useCurrentUser();
   return (
     <Menu>
       <Menu.DashboardItem primaryText={translate('app.dashboard.title')} />
-      {visibleMenu(subject).map((group) => (
+      {visibleMenu(user).map((group) => (
         <Group key={group.key} group={group} />
       ))}
     </Menu>

@@ -5,15 +5,18 @@ import { Badge, Box, IconButton, Menu, MenuItem, Popover, Tooltip, Typography } 
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { hasAnyPermission } from '@tourdesk/contracts/permissions';
-import { usePermissionSubject } from '../lib/permissions.ts';
+import { isUsable } from '../lib/feature.ts';
+import { useCurrentUser } from './app-menu.tsx';
 import { QUICK_APPS } from './menu-entries.ts';
 
-/** The apps grid: quick links to inbox, to-do, chat and task board (those the user may open). */
+/** The apps grid: quick links the features offer (inbox, to-do, chat, task board), those the user may open. */
 export function AppsMenu() {
   const translate = useTranslate();
-  const { subject } = usePermissionSubject();
+  const user = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const apps = QUICK_APPS.filter((app) => hasAnyPermission(subject, app.permissions));
+  const apps = QUICK_APPS.filter((app) =>
+    isUsable(app, user, hasAnyPermission(user?.permissions ?? null, app.permissions)),
+  );
   if (apps.length === 0) return null;
   return (
     <>

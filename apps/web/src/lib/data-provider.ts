@@ -14,6 +14,7 @@ import type {
 } from 'react-admin';
 import { ALL_ITEMS_LIMIT, type Page } from '@tourdesk/contracts/list';
 import { api } from './api-client.ts';
+import { FEATURES } from '../features/index.ts';
 import { resourceApi, type ResourceApi } from './resources.ts';
 
 /**
@@ -140,14 +141,9 @@ export function changedFields(data: Row, previous: Row | undefined): Row {
   return changes;
 }
 
+/** Timestamps of every record, and whatever read-only fields the features declare. */
 const READ_ONLY_FIELDS = new Set([
   'createdAt',
   'updatedAt',
-  'lastLogin',
-  'roleName',
-  'vc_card',
-  'permissions',
-  'userCount',
-  'customerCount',
-  'agencyName',
+  ...FEATURES.flatMap((feature) => feature.readOnlyFields ?? []),
 ]);

@@ -12,8 +12,8 @@ import {
 } from 'react-admin';
 import { ZCreateOrganizationBody, ZUpdateOrganizationBody } from '@tourdesk/contracts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
-import { contactRowsResolver } from '../customers/contact-rows.ts';
-import { SaveDeleteToolbar } from '../customers/customer-toolbar.tsx';
+import { contactRowsResolver } from '../../shared/contact-rows.ts';
+import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { AGENCY_PAGE_SIZES, AgencyForm } from './agency-form.tsx';
 
 const createResolver = contactRowsResolver(ZCreateOrganizationBody);

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
-import { AgencyInput } from '../agencies/agency-input.tsx';
+import { AgencyInput } from '../../shared/agency-input.tsx';
 import { customerTypeChoices } from './customer-form.tsx';
 
 const filters = [

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { Customer } from '@tourdesk/contracts/customers.schema';
 import { customerCopy } from './customer-copy.ts';
 import { CustomerForm } from './customer-form.tsx';
-import { SaveDeleteToolbar } from './customer-toolbar.tsx';
+import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { createCustomerResolver, registerDriverResolver, updateCustomerResolver } from './customer-validation.ts';
 
 export function CustomerCreate() {

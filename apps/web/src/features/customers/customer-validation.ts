@@ -1,5 +1,5 @@
 import { ZCreateCustomerBody, ZRegisterDriverBody, ZUpdateCustomerBody } from '@tourdesk/contracts';
-import { contactRowsResolver } from './contact-rows.ts';
+import { contactRowsResolver } from '../../shared/contact-rows.ts';
 
 /**
  * The contracts as they are: the form sends what they parse (empty texts as null, e-mail rows in lower

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Box, Typography } from '@mui/material';
 import { Loading, Title, useGetIdentity, useTranslate } from 'react-admin';
-import type { Identity } from '../../lib/auth-provider.ts';
+import type { Identity } from '../lib/auth-provider.ts';
 
 /** The agency the logged-in user belongs to (its card's agency), or null. */
 export function useOwnAgencyId(): { agencyId: number | null; isPending: boolean } {

@@ -19,10 +19,10 @@ import {
 } from 'react-admin';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { DateTextField } from '../../ui/formatted-fields.tsx';
-import { CustomerForm } from '../customers/customer-form.tsx';
-import { SaveDeleteToolbar } from '../customers/customer-toolbar.tsx';
-import { createCustomerResolver, updateCustomerResolver } from '../customers/customer-validation.ts';
-import { RequireAgency } from './own-agency.tsx';
+import { CustomerForm } from './customer-form.tsx';
+import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
+import { createCustomerResolver, updateCustomerResolver } from './customer-validation.ts';
+import { RequireAgency } from '../../shared/own-agency.tsx';
 
 const RESOURCE = 'agencies/customers';
 const TITLE = 'menu.items.agencyCustomers';

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import TuneIcon from '@mui/icons-material/Tune';
+import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight } from '../../lib/feature.ts';
+
+const pages = () => import('./setting-pages.tsx');
+const SettingList = lazy(() => pages().then((m) => ({ default: m.SettingList })));
+const SettingCreate = lazy(() => pages().then((m) => ({ default: m.SettingCreate })));
+const SettingEdit = lazy(() => pages().then((m) => ({ default: m.SettingEdit })));
+
+/** System settings (/system/settings, superadmins). */
+export const settingsFeature: FeatureModule = {
+  name: 'settings',
+  resources: [
+    {
+      name: 'system/settings',
+      api: { read: '/sys_settings', idField: 'id_sys_settings', permissions: onlyRight('superadmin') },
+      icon: TuneIcon,
+      list: SettingList,
+      create: SettingCreate,
+      edit: SettingEdit,
+      recordRepresentation: 'key',
+    },
+  ],
+  menu: [{ key: 'settings', group: 'system', to: '/system/settings', permissions: ['superadmin'], icon: TuneIcon }],
+  messages: localeLoaders(import.meta.glob<LocaleFile>('./locales/*.json')),
+};
