@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import AppsIcon from '@mui/icons-material/Apps';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, Box, IconButton, Menu, MenuItem, Popover, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Menu, MenuItem, Popover, Tooltip, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { hasAnyPermission } from '@tourdesk/contracts/permissions';
@@ -53,7 +53,7 @@ export function AppsMenu() {
 
 /**
  * The notification bell (spec §2): titled "Notifications"; the product has no in-app notifications yet,
- * so it says "No recent notifications" and the badge is fixed at 0 (spec §9).
+ * so it says "No recent notifications" and shows no badge.
  */
 export function NotificationBell() {
   const translate = useTranslate();
@@ -66,9 +66,8 @@ export function NotificationBell() {
           aria-label={translate('app.notifications.title')}
           onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={0} showZero color="secondary" data-testid="notification-badge">
-            <NotificationsIcon />
-          </Badge>
+          {/* No in-app notifications exist yet, so there is nothing to count: no badge, not a "0". */}
+          <NotificationsIcon />
         </IconButton>
       </Tooltip>
       <Popover

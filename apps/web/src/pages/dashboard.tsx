@@ -25,7 +25,7 @@ export function Dashboard() {
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('app.dashboard.title')} />
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h5" component="h2" gutterBottom>
         {translate(`app.dashboard.greeting.${greetingKey()}`, { name: user?.firstname ?? '' })}
       </Typography>
       {user?.lastLogin ? (

@@ -21,7 +21,7 @@ export function NotLinkedNotice({ titleKey }: { titleKey: string }) {
     >
       <Title title={translate(titleKey)} />
       <LinkOffIcon sx={{ fontSize: 64, color: 'text.secondary' }} />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {translate('agencies.notLinked.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 520 }}>

@@ -100,7 +100,7 @@ function AgencyProfile({ agencyId }: { agencyId: number }) {
         <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <StorefrontIcon color="primary" sx={{ fontSize: 40 }} />
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h6" component="h1" data-testid="agency-name" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="h6" component="h2" data-testid="agency-name" sx={{ overflowWrap: 'anywhere' }}>
               {organization.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
