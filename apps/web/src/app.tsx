@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { fallbackBrand } from '@tourdesk/contracts/brand';
 import type { Brand } from '@tourdesk/contracts';
 import { LOGIN_PATH, SESSION_EXPIRED_SEARCH } from './lib/auth-provider.ts';
@@ -44,6 +44,14 @@ void (window.location.pathname.startsWith('/auth/') ? guestShell() : adminShell(
  * when the server cannot answer, the maintenance page.
  */
 export function App() {
+  return (
+    <BrowserRouter>
+      <Root />
+    </BrowserRouter>
+  );
+}
+
+function Root() {
   const [state, setState] = useState<{ brand: Brand; maintenance: boolean } | null>(null);
   useEffect(() => {
     brandRequest

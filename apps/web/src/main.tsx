@@ -1,15 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './app.tsx';
 import { installChunkReload } from './lib/chunk-reload.ts';
 
 installChunkReload();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+
+// Opened directly, the login page is the first screen of most visits: it comes without router, MUI or
+// react-admin (features/auth/instant-login.tsx). Every other address starts the app.
+if (window.location.pathname === '/auth/login') {
+  void import('./features/auth/instant-login.tsx').then(({ InstantLoginPage }) =>
+    root.render(
+      <StrictMode>
+        <InstantLoginPage />
+      </StrictMode>,
+    ),
+  );
+} else {
+  void import('./app.tsx').then(({ App }) =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+}

@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { type FeatureModule, type LocaleFile, localeLoaders } from '../../lib/feature.ts';
 
 const loginPages = () => import('./login-page.tsx');
-const LoginPage = lazy(() => loginPages().then((m) => ({ default: m.LoginPage })));
 const LoginLightPage = lazy(() => loginPages().then((m) => ({ default: m.LoginLightPage })));
 const LoginIframePage = lazy(() => loginPages().then((m) => ({ default: m.LoginIframePage })));
 const SelectionLoginPage = lazy(() => loginPages().then((m) => ({ default: m.SelectionLoginPage })));
@@ -19,13 +18,14 @@ const ResetIframePage = lazy(() => accountPages().then((m) => ({ default: m.Rese
 const SetPasswordPage = lazy(() => accountPages().then((m) => ({ default: m.SetPasswordPage })));
 const DisablePage = lazy(() => accountPages().then((m) => ({ default: m.DisablePage })));
 const DeleteAccountPage = lazy(() => accountPages().then((m) => ({ default: m.DeleteAccountPage })));
+const InstantLoginPage = lazy(() => import('./instant-login.tsx').then((m) => ({ default: m.InstantLoginPage })));
 const LogoutPage = lazy(() => import('./logout-page.tsx').then((m) => ({ default: m.LogoutPage })));
 
 /** Login, registration and the account flows that follow a mailed code (spec §4), all under /auth/. */
 export const authFeature: FeatureModule = {
   name: 'auth',
   guestRoutes: [
-    { path: 'login', component: LoginPage },
+    { path: 'login', component: InstantLoginPage },
     { path: 'login-light', component: LoginLightPage },
     { path: 'loginIframe', component: LoginIframePage },
     { path: 'logout', component: LogoutPage },
