@@ -2,10 +2,12 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { fallbackBrand } from '@tourdesk/contracts/brand';
 import type { Brand } from '@tourdesk/contracts';
-import { LOGIN_PATH, SESSION_EXPIRED_SEARCH } from './lib/auth-provider.ts';
+import { loadUserData, LOGIN_PATH, SESSION_EXPIRED_SEARCH } from './lib/auth-provider.ts';
+import { preloadMessages } from './lib/i18n.ts';
 import { clearToken, getToken, tokenExpired } from './lib/auth-token.ts';
 import { loadBrand } from './lib/brand.tsx';
 import { FEATURES } from './features/index.ts';
+import { preloadPage } from './lib/feature.ts';
 
 const guestShell = () => import('./layout/guest-shell.tsx');
 const adminShell = () => import('./layout/admin-shell.tsx');
@@ -35,9 +37,14 @@ function RequireSession({ children }: { children: ReactNode }) {
   );
 }
 
-// Both start at once: the brand request and the chunk of the side of the app this address opens.
+// All start at once: the brand request, the chunk of the side of the app this address opens, the messages of
+// the language and, with a session, the logged-in user (the admin shell's first check reuses that request).
 const brandRequest = loadBrand();
 void (window.location.pathname.startsWith('/auth/') ? guestShell() : adminShell());
+void preloadMessages();
+preloadPage(FEATURES, window.location.pathname);
+const startToken = getToken();
+if (startToken && !tokenExpired(startToken)) loadUserData().catch(() => undefined);
 
 /**
  * Loads the brand of this host (its colours theme the app), then shows the visitor pages or the back office;

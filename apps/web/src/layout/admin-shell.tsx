@@ -5,6 +5,7 @@ import { Route } from 'react-router-dom';
 import type { Brand } from '@tourdesk/contracts';
 import type { PermissionName } from '@tourdesk/contracts/permissions';
 import { FEATURES } from '../features/index.ts';
+import { DefaultLayout } from './default-layout.tsx';
 import { darkTheme, lightTheme } from './theme.ts';
 import { authProvider } from '../lib/auth-provider.ts';
 import { BrandProvider } from '../lib/brand.tsx';
@@ -16,7 +17,6 @@ import { appStore } from '../lib/store.ts';
 import { ErrorPage, ForbiddenPage, NotFoundPage } from '../pages/error-pages.tsx';
 import { AppNotification } from '../ui/app-notification.tsx';
 
-const DefaultLayout = lazy(() => import('./default-layout.tsx').then((m) => ({ default: m.DefaultLayout })));
 const Dashboard = lazy(() => import('../pages/dashboard.tsx').then((m) => ({ default: m.Dashboard })));
 const DebugPage = lazy(() => import('../pages/debug-page.tsx').then((m) => ({ default: m.DebugPage })));
 const ProfilePage = lazy(() => import('../pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));

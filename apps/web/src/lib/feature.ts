@@ -1,4 +1,4 @@
-import type { ComponentType, ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { UserData } from '@tourdesk/contracts';
 import type { PermissionName } from '@tourdesk/contracts/permissions';
@@ -117,4 +117,30 @@ export function localeLoaders(files: Record<string, () => Promise<LocaleFile>>):
   const loader = (language: TranslatedLanguage) =>
     files[`./locales/${language}.json`] ?? (() => Promise.resolve({ default: {} }));
   return { en: loader('en'), de: loader('de'), es: loader('es'), ru: loader('ru') };
+}
+
+/** A lazily loaded page that can also be fetched ahead of time (before its route renders). */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+/** `lazy()` for a page of a feature chunk, with `preload` to start the download early. */
+export function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyPage {
+  return Object.assign(
+    lazy(() => load().then((module) => ({ default: pick(module) }))),
+    { preload: load },
+  );
+}
+
+/**
+ * Starts loading the page `pathname` opens, when it is a resource's list, create or edit page: its chunks then
+ * arrive beside the shell's instead of after it.
+ */
+export function preloadPage(features: readonly FeatureModule[], pathname: string): void {
+  const resources = features.flatMap((feature) => feature.resources ?? []);
+  const resource = resources
+    .filter((candidate) => pathname === `/${candidate.name}` || pathname.startsWith(`/${candidate.name}/`))
+    .sort((a, b) => b.name.length - a.name.length)[0];
+  if (!resource) return;
+  const rest = pathname.slice(resource.name.length + 1);
+  const page = rest === '' ? resource.list : rest === '/create' ? resource.create : (resource.edit ?? resource.show);
+  if (page && 'preload' in page && typeof page.preload === 'function') void (page as LazyPage).preload();
 }

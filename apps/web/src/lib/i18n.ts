@@ -30,6 +30,13 @@ export function createI18next(): i18n {
   );
 }
 
+/** Starts loading the chosen language's messages before i18next asks for them (the chunks are then cached). */
+export function preloadMessages(): Promise<unknown> {
+  const language = initialLanguage();
+  if (!isTranslated(language)) return Promise.resolve();
+  return import('../locales/index.ts').then(({ loadMessages }) => loadMessages(language)).catch(() => undefined);
+}
+
 export const I18NEXT_OPTIONS = {
   lng: initialLanguage(),
   fallbackLng: 'en',

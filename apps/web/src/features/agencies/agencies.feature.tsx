@@ -1,14 +1,16 @@
-import { lazy } from 'react';
 import BusinessIcon from '@mui/icons-material/Business';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight } from '../../lib/feature.ts';
+import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight, lazyPage } from '../../lib/feature.ts';
 
 const admin = () => import('./agency-pages.tsx');
 
-const AgencyList = lazy(() => admin().then((m) => ({ default: m.AgencyList })));
-const AgencyCreate = lazy(() => admin().then((m) => ({ default: m.AgencyCreate })));
-const AgencyEdit = lazy(() => admin().then((m) => ({ default: m.AgencyEdit })));
-const MyAgencyPage = lazy(() => import('./my-agency-page.tsx').then((m) => ({ default: m.MyAgencyPage })));
+const AgencyList = lazyPage(admin, (m) => m.AgencyList);
+const AgencyCreate = lazyPage(admin, (m) => m.AgencyCreate);
+const AgencyEdit = lazyPage(admin, (m) => m.AgencyEdit);
+const MyAgencyPage = lazyPage(
+  () => import('./my-agency-page.tsx'),
+  (m) => m.MyAgencyPage,
+);
 
 /** Travel agencies (/agencies, admins; the organizations of type 1) and an agency user's own agency page. */
 export const agenciesFeature: FeatureModule = {

@@ -1,25 +1,30 @@
-import { lazy } from 'react';
-import { type FeatureModule, type LocaleFile, localeLoaders } from '../../lib/feature.ts';
+import { type FeatureModule, type LocaleFile, localeLoaders, lazyPage } from '../../lib/feature.ts';
 
 const loginPages = () => import('./login-page.tsx');
-const LoginLightPage = lazy(() => loginPages().then((m) => ({ default: m.LoginLightPage })));
-const LoginIframePage = lazy(() => loginPages().then((m) => ({ default: m.LoginIframePage })));
-const SelectionLoginPage = lazy(() => loginPages().then((m) => ({ default: m.SelectionLoginPage })));
+const LoginLightPage = lazyPage(loginPages, (m) => m.LoginLightPage);
+const LoginIframePage = lazyPage(loginPages, (m) => m.LoginIframePage);
+const SelectionLoginPage = lazyPage(loginPages, (m) => m.SelectionLoginPage);
 const registerPages = () => import('./register-page.tsx');
-const RegisterPage = lazy(() => registerPages().then((m) => ({ default: m.RegisterPage })));
-const RegisterIframePage = lazy(() => registerPages().then((m) => ({ default: m.RegisterIframePage })));
-const RegisterSavedIframePage = lazy(() => registerPages().then((m) => ({ default: m.RegisterSavedIframePage })));
+const RegisterPage = lazyPage(registerPages, (m) => m.RegisterPage);
+const RegisterIframePage = lazyPage(registerPages, (m) => m.RegisterIframePage);
+const RegisterSavedIframePage = lazyPage(registerPages, (m) => m.RegisterSavedIframePage);
 const accountPages = () => import('./account-pages.tsx');
-const VerifyEmailPage = lazy(() => accountPages().then((m) => ({ default: m.VerifyEmailPage })));
-const ForgotPage = lazy(() => accountPages().then((m) => ({ default: m.ForgotPage })));
-const ForgotIframePage = lazy(() => accountPages().then((m) => ({ default: m.ForgotIframePage })));
-const ResetPage = lazy(() => accountPages().then((m) => ({ default: m.ResetPage })));
-const ResetIframePage = lazy(() => accountPages().then((m) => ({ default: m.ResetIframePage })));
-const SetPasswordPage = lazy(() => accountPages().then((m) => ({ default: m.SetPasswordPage })));
-const DisablePage = lazy(() => accountPages().then((m) => ({ default: m.DisablePage })));
-const DeleteAccountPage = lazy(() => accountPages().then((m) => ({ default: m.DeleteAccountPage })));
-const InstantLoginPage = lazy(() => import('./instant-login.tsx').then((m) => ({ default: m.InstantLoginPage })));
-const LogoutPage = lazy(() => import('./logout-page.tsx').then((m) => ({ default: m.LogoutPage })));
+const VerifyEmailPage = lazyPage(accountPages, (m) => m.VerifyEmailPage);
+const ForgotPage = lazyPage(accountPages, (m) => m.ForgotPage);
+const ForgotIframePage = lazyPage(accountPages, (m) => m.ForgotIframePage);
+const ResetPage = lazyPage(accountPages, (m) => m.ResetPage);
+const ResetIframePage = lazyPage(accountPages, (m) => m.ResetIframePage);
+const SetPasswordPage = lazyPage(accountPages, (m) => m.SetPasswordPage);
+const DisablePage = lazyPage(accountPages, (m) => m.DisablePage);
+const DeleteAccountPage = lazyPage(accountPages, (m) => m.DeleteAccountPage);
+const InstantLoginPage = lazyPage(
+  () => import('./instant-login.tsx'),
+  (m) => m.InstantLoginPage,
+);
+const LogoutPage = lazyPage(
+  () => import('./logout-page.tsx'),
+  (m) => m.LogoutPage,
+);
 
 /** Login, registration and the account flows that follow a mailed code (spec §4), all under /auth/. */
 export const authFeature: FeatureModule = {

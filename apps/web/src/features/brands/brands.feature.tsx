@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import BrandingWatermarkIcon from '@mui/icons-material/BrandingWatermark';
-import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight } from '../../lib/feature.ts';
+import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight, lazyPage } from '../../lib/feature.ts';
 
 const pages = () => import('./brand-pages.tsx');
-const BrandList = lazy(() => pages().then((m) => ({ default: m.BrandList })));
-const BrandCreate = lazy(() => pages().then((m) => ({ default: m.BrandCreate })));
-const BrandEdit = lazy(() => pages().then((m) => ({ default: m.BrandEdit })));
+const BrandList = lazyPage(pages, (m) => m.BrandList);
+const BrandCreate = lazyPage(pages, (m) => m.BrandCreate);
+const BrandEdit = lazyPage(pages, (m) => m.BrandEdit);
 
 /** Brands (/system/brands, superadmins). */
 export const brandsFeature: FeatureModule = {

@@ -1,23 +1,22 @@
-import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import DirectionsBusIcon from '@mui/icons-material/DirectionsBus';
 import PeopleIcon from '@mui/icons-material/People';
-import { type FeatureModule, type LocaleFile, areaRights, localeLoaders } from '../../lib/feature.ts';
+import { type FeatureModule, type LocaleFile, areaRights, localeLoaders, lazyPage } from '../../lib/feature.ts';
 
 const pages = () => import('./customer-pages.tsx');
 const list = () => import('./customer-list.tsx');
 const portal = () => import('./agency-customer-pages.tsx');
 
-const CustomerList = lazy(() => list().then((m) => ({ default: m.CustomerList })));
-const DriverList = lazy(() => list().then((m) => ({ default: m.DriverList })));
-const CustomerCreate = lazy(() => pages().then((m) => ({ default: m.CustomerCreate })));
-const CustomerEdit = lazy(() => pages().then((m) => ({ default: m.CustomerEdit })));
-const CustomerCopy = lazy(() => pages().then((m) => ({ default: m.CustomerCopy })));
-const DriverCreate = lazy(() => pages().then((m) => ({ default: m.DriverCreate })));
-const AgencyCustomerList = lazy(() => portal().then((m) => ({ default: m.AgencyCustomerList })));
-const AgencyCustomerCreate = lazy(() => portal().then((m) => ({ default: m.AgencyCustomerCreate })));
-const AgencyCustomerEdit = lazy(() => portal().then((m) => ({ default: m.AgencyCustomerEdit })));
-const AgencyCustomerShow = lazy(() => portal().then((m) => ({ default: m.AgencyCustomerShow })));
+const CustomerList = lazyPage(list, (m) => m.CustomerList);
+const DriverList = lazyPage(list, (m) => m.DriverList);
+const CustomerCreate = lazyPage(pages, (m) => m.CustomerCreate);
+const CustomerEdit = lazyPage(pages, (m) => m.CustomerEdit);
+const CustomerCopy = lazyPage(pages, (m) => m.CustomerCopy);
+const DriverCreate = lazyPage(pages, (m) => m.DriverCreate);
+const AgencyCustomerList = lazyPage(portal, (m) => m.AgencyCustomerList);
+const AgencyCustomerCreate = lazyPage(portal, (m) => m.AgencyCustomerCreate);
+const AgencyCustomerEdit = lazyPage(portal, (m) => m.AgencyCustomerEdit);
+const AgencyCustomerShow = lazyPage(portal, (m) => m.AgencyCustomerShow);
 
 const hasAgency = (user: { vc_card: { agencyId: number | null } }) => user.vc_card.agencyId !== null;
 

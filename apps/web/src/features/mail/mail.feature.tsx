@@ -1,8 +1,10 @@
-import { lazy } from 'react';
 import OutboxIcon from '@mui/icons-material/Outbox';
-import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight } from '../../lib/feature.ts';
+import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight, lazyPage } from '../../lib/feature.ts';
 
-const EmailDebugPage = lazy(() => import('./email-debug-page.tsx').then((m) => ({ default: m.EmailDebugPage })));
+const EmailDebugPage = lazyPage(
+  () => import('./email-debug-page.tsx'),
+  (m) => m.EmailDebugPage,
+);
 
 /** The mail outbox (/email/debug, admins): what was sent or waits, with resend. */
 export const mailFeature: FeatureModule = {

@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight } from '../../lib/feature.ts';
+import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight, lazyPage } from '../../lib/feature.ts';
 
 const pages = () => import('./role-pages.tsx');
-const RoleList = lazy(() => pages().then((m) => ({ default: m.RoleList })));
-const RoleCreate = lazy(() => pages().then((m) => ({ default: m.RoleCreate })));
-const RoleEdit = lazy(() => pages().then((m) => ({ default: m.RoleEdit })));
+const RoleList = lazyPage(pages, (m) => m.RoleList);
+const RoleCreate = lazyPage(pages, (m) => m.RoleCreate);
+const RoleEdit = lazyPage(pages, (m) => m.RoleEdit);
 
 /** Roles (/roles): the admin flag and the grid of areas × rights. */
 export const rolesFeature: FeatureModule = {

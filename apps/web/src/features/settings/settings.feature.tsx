@@ -1,11 +1,10 @@
-import { lazy } from 'react';
 import TuneIcon from '@mui/icons-material/Tune';
-import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight } from '../../lib/feature.ts';
+import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight, lazyPage } from '../../lib/feature.ts';
 
 const pages = () => import('./setting-pages.tsx');
-const SettingList = lazy(() => pages().then((m) => ({ default: m.SettingList })));
-const SettingCreate = lazy(() => pages().then((m) => ({ default: m.SettingCreate })));
-const SettingEdit = lazy(() => pages().then((m) => ({ default: m.SettingEdit })));
+const SettingList = lazyPage(pages, (m) => m.SettingList);
+const SettingCreate = lazyPage(pages, (m) => m.SettingCreate);
+const SettingEdit = lazyPage(pages, (m) => m.SettingEdit);
 
 /** System settings (/system/settings, superadmins). */
 export const settingsFeature: FeatureModule = {

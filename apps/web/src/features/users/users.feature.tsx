@@ -1,22 +1,21 @@
-import { lazy } from 'react';
 import { Route } from 'react-router-dom';
 import AppUsersIcon from '@mui/icons-material/PhoneIphone';
 import BlockIcon from '@mui/icons-material/Block';
 import PersonIcon from '@mui/icons-material/Person';
-import { type FeatureModule, type LocaleFile, areaRights, localeLoaders } from '../../lib/feature.ts';
+import { type FeatureModule, type LocaleFile, areaRights, localeLoaders, lazyPage } from '../../lib/feature.ts';
 
 const pages = () => import('./user-pages.tsx');
 const list = () => import('./user-list.tsx');
 
-const StaffList = lazy(() => list().then((m) => ({ default: () => <m.UserList variant="staff" /> })));
-const AppList = lazy(() => list().then((m) => ({ default: () => <m.UserList variant="app" /> })));
-const DisabledList = lazy(() => list().then((m) => ({ default: () => <m.UserList variant="disabled" /> })));
-const StaffCreate = lazy(() => pages().then((m) => ({ default: () => <m.UserCreate kind="staff" /> })));
-const StaffEdit = lazy(() => pages().then((m) => ({ default: () => <m.UserEdit kind="staff" /> })));
-const StaffCopy = lazy(() => pages().then((m) => ({ default: () => <m.UserCopy kind="staff" resource="users" /> })));
-const AppCreate = lazy(() => pages().then((m) => ({ default: () => <m.UserCreate kind="app" /> })));
-const AppEdit = lazy(() => pages().then((m) => ({ default: () => <m.UserEdit kind="app" /> })));
-const AppCopy = lazy(() => pages().then((m) => ({ default: () => <m.UserCopy kind="app" resource="app/users" /> })));
+const StaffList = lazyPage(list, (m) => () => <m.UserList variant="staff" />);
+const AppList = lazyPage(list, (m) => () => <m.UserList variant="app" />);
+const DisabledList = lazyPage(list, (m) => () => <m.UserList variant="disabled" />);
+const StaffCreate = lazyPage(pages, (m) => () => <m.UserCreate kind="staff" />);
+const StaffEdit = lazyPage(pages, (m) => () => <m.UserEdit kind="staff" />);
+const StaffCopy = lazyPage(pages, (m) => () => <m.UserCopy kind="staff" resource="users" />);
+const AppCreate = lazyPage(pages, (m) => () => <m.UserCreate kind="app" />);
+const AppEdit = lazyPage(pages, (m) => () => <m.UserEdit kind="app" />);
+const AppCopy = lazyPage(pages, (m) => () => <m.UserCopy kind="app" resource="app/users" />);
 
 const fullName = (record: Record<string, unknown>) => `${String(record.firstname)} ${String(record.lastname)}`;
 
