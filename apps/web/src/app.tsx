@@ -2,16 +2,17 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { fallbackBrand } from '@tourdesk/contracts/brand';
 import type { Brand } from '@tourdesk/contracts';
-import { loadUserData, LOGIN_PATH, SESSION_EXPIRED_SEARCH } from './lib/auth-provider.ts';
+import { loadUserData, LOGIN_PATH, SESSION_EXPIRED_SEARCH, sessionWasRefused } from './lib/auth-provider.ts';
 import { preloadMessages } from './lib/i18n.ts';
 import { clearToken, getToken, tokenExpired } from './lib/auth-token.ts';
 import { loadBrand } from './lib/brand.tsx';
+// Not lazy: when the admin sends a refused session to the login page, the guest side must render at once,
+// or react-admin stays mounted (its logout repeating) while a chunk loads.
+import { GuestShell } from './layout/guest-shell.tsx';
 import { FEATURES } from './features/index.ts';
 import { preloadPage } from './lib/feature.ts';
 
-const guestShell = () => import('./layout/guest-shell.tsx');
 const adminShell = () => import('./layout/admin-shell.tsx');
-const GuestShell = lazy(() => guestShell().then((m) => ({ default: m.GuestShell })));
 const AdminShell = lazy(() => adminShell().then((m) => ({ default: m.AdminShell })));
 
 /** The pages under /auth/ (paths relative to it), open to visitors. */
@@ -26,11 +27,30 @@ const guestRoutes = FEATURES.flatMap((feature) => feature.guestRoutes ?? []).map
 function RequireSession({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const token = getToken();
-  if (token && !tokenExpired(token)) return children;
+  const valid = token !== null && !tokenExpired(token);
+  // The server's word on the token (the /userdata request started with the page) comes before the admin
+  // mounts, so a refused session goes to the login page from here, not through react-admin's logout.
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    if (!valid) return;
+    let active = true;
+    loadUserData()
+      .catch(() => undefined)
+      .finally(() => {
+        if (active) setChecked(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, [valid]);
+  if (valid && !checked) return null;
+  if (valid && getToken()) return children;
   if (token) clearToken();
+  // An expired token, or one the server refused (loadUserData has removed it): "session expired".
+  const expired = token !== null || sessionWasRefused();
   return (
     <Navigate
-      to={{ pathname: LOGIN_PATH, search: token ? SESSION_EXPIRED_SEARCH : '' }}
+      to={{ pathname: LOGIN_PATH, search: expired ? SESSION_EXPIRED_SEARCH : '' }}
       replace
       state={{ nextPathname: pathname, nextSearch: search }}
     />
@@ -40,7 +60,7 @@ function RequireSession({ children }: { children: ReactNode }) {
 // All start at once: the brand request, the chunk of the side of the app this address opens, the messages of
 // the language and, with a session, the logged-in user (the admin shell's first check reuses that request).
 const brandRequest = loadBrand();
-void (window.location.pathname.startsWith('/auth/') ? guestShell() : adminShell());
+if (!window.location.pathname.startsWith('/auth/')) void adminShell();
 void preloadMessages();
 preloadPage(FEATURES, window.location.pathname);
 const startToken = getToken();
@@ -77,20 +97,36 @@ function Root() {
       </Suspense>
     );
   }
+  // Each side has a Suspense boundary of its own: switching sides (e.g. a refused session sending the admin to
+  // the login) unmounts the side left at once instead of keeping it on screen, and running, while the other loads.
   return (
-    <Suspense fallback={null}>
-      <Routes>
-        <Route path="/auth/*" element={<GuestShell brand={brand} routes={guestRoutes} />} />
-        <Route path="/maintenance" element={<GuestShell brand={brand} routes={null} maintenance />} />
-        <Route
-          path="*"
-          element={
-            <RequireSession>
+    <Routes>
+      <Route
+        path="/auth/*"
+        element={
+          <Suspense fallback={null}>
+            <GuestShell brand={brand} routes={guestRoutes} />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/maintenance"
+        element={
+          <Suspense fallback={null}>
+            <GuestShell brand={brand} routes={null} maintenance />
+          </Suspense>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          <RequireSession>
+            <Suspense fallback={null}>
               <AdminShell brand={brand} />
-            </RequireSession>
-          }
-        />
-      </Routes>
-    </Suspense>
+            </Suspense>
+          </RequireSession>
+        }
+      />
+    </Routes>
   );
 }

@@ -14,6 +14,9 @@ let current: Promise<UserData> | null = null;
 /** Set when the server refused the token: the next logout leads to the login page with "session expired". */
 let sessionEnded = false;
 
+/** Whether the server refused this page's token (the login page then says the session expired). */
+export const sessionWasRefused = () => sessionEnded;
+
 const isUnauthorized = (error: unknown) => (error as { status?: unknown } | null)?.status === 401;
 
 export function loadUserData(): Promise<UserData> {
@@ -82,13 +85,19 @@ export const authProvider: AuthProvider = {
   async logout() {
     clearToken();
     forgetUserData();
+    // Already on a visitor page (react-admin may still be finishing its last render): stay, do not navigate
+    // again — a second redirect would drop the "session expired" notice and can repeat while the shells swap.
+    const { pathname } = window.location;
+    if (pathname.startsWith('/auth/') && pathname !== '/auth/logout') return false;
     const expired = sessionEnded;
     sessionEnded = false;
     return expired ? `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}` : LOGIN_PATH;
   },
   /** A token the server refuses (expired, revoked, signed with another key) ends the session here. */
   async checkAuth() {
-    if (!getToken()) throw { redirectTo: LOGIN_PATH, message: false };
+    if (!getToken()) {
+      throw { redirectTo: sessionEnded ? `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}` : LOGIN_PATH, message: false };
+    }
     try {
       await loadUserData();
     } catch (error) {

@@ -64,7 +64,6 @@ function LoginForm({ compact = false, iframe = false }: { compact?: boolean; ifr
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const expired = useLocation().search.includes('session=expired');
   useRedirectWhenLoggedIn();
 
   const submit = async (event: FormEvent) => {
@@ -94,10 +93,6 @@ function LoginForm({ compact = false, iframe = false }: { compact?: boolean; ifr
       {error ? (
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {translate(error)}
-        </Alert>
-      ) : expired ? (
-        <Alert severity="info" sx={{ mb: 2 }} role="status">
-          {translate('error.tokenInvalid')}
         </Alert>
       ) : null}
       <TextField
@@ -143,15 +138,6 @@ function LoginForm({ compact = false, iframe = false }: { compact?: boolean; ifr
         </Link>
       </Stack>
     </Box>
-  );
-}
-
-/** /auth/login */
-export function LoginPage() {
-  return (
-    <AuthLayout>
-      <LoginForm />
-    </AuthLayout>
   );
 }
 
