@@ -15,6 +15,8 @@ const ROLES = [
 async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(page.locator('.MuiCircularProgress-root, .MuiSkeleton-root')).toHaveCount(0);
+  // Colours are checked as they end up, not halfway through a transition.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 }
 
 /** Every screen the drawer offers, and the first record and the create form of each list. */
