@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -15,8 +17,15 @@ const SQL_STATEMENT_CALL =
  */
 const SQL_OUTSIDE_REPOSITORIES_TODO = ['apps/server/src/features/users/users.service.ts'];
 
+/** The web features (apps/web/src/features/<name>/): each may use the shell and shared/, never another feature. */
+const webFeatures = readdirSync(join(import.meta.dirname, 'apps/web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/.tmp/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -95,4 +104,20 @@ export default tseslint.config(
       ],
     },
   },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./(?!${feature}/|\\.\\./)|.*/features/(?!${feature}/))`,
+              message: `A feature never imports another feature: move what ${feature} shares to apps/web/src/shared/ (or reach it through the API).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -33,7 +33,7 @@ test('a user’s phone entries use the same { key, value } shape as customers, i
   await expect(page.getByText('Mobile')).toBeVisible();
   await phone.fill('+49 171 5550222');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Element updated')).toBeVisible();
+  await expect(page.getByText('User Kontaktmann, Konrad saved')).toBeVisible();
   const read = await (await request.get(`/api/v1/users-lit/${user.id}`, { headers })).json();
   expect(read.phones).toEqual([{ key: 'phone-mobile', value: '+49 171 5550222' }]);
 });

@@ -61,7 +61,7 @@ test("a role's rights are changed and the menu changes for its user", async ({ p
   const role = await (
     await request.post('/api/v1/roles', {
       headers,
-      data: { role: 'Disposition', access: { calendar: { read: true } } },
+      data: { role: 'Disposition', access: { customers: { read: true } } },
     })
   ).json();
   const created = await request.post('/api/v1/users-lit', {
@@ -80,18 +80,17 @@ test("a role's rights are changed and the menu changes for its user", async ({ p
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
   await loginAs(userPage, 'dispo@example.com', 'Dispo1234!');
-  expect(await menuTargets(userPage)).toEqual(['/', '/time/calendar']);
+  expect(await menuTargets(userPage)).toEqual(['/', '/customers']);
 
   await loginAs(page, 'admin@example.com');
   await page.goto(`/roles/${role.id_roles}`);
   await page.getByTestId('access-user-read').locator('input').check();
-  await page.getByTestId('access-todo-read').locator('input').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Role Disposition saved')).toBeVisible();
 
   await userPage.reload();
   expect(await menuTargets(userPage)).toEqual(
-    ['/', '/app/users', '/customers/drivers', '/time/calendar', '/time/todo', '/users', '/users-disabled'].sort(),
+    ['/', '/app/users', '/customers', '/customers/drivers', '/users', '/users-disabled'].sort(),
   );
   await userContext.close();
 });

@@ -34,15 +34,15 @@ export async function createOfficeUser(
 
 /** Opens every group of the navigation drawer and returns the targets of all its entries. */
 export async function menuTargets(page: Page): Promise<string[]> {
-  const drawer = page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
-  await expect(drawer.getByRole('menuitem').first()).toBeVisible();
+  const drawer = page.getByRole('navigation', { name: /main menu|hauptmenü/i });
+  await expect(drawer.getByRole('link').first()).toBeVisible();
   for (;;) {
     const collapsed = drawer.locator('[aria-expanded="false"]');
     if ((await collapsed.count()) === 0) break;
     await collapsed.first().click();
   }
   const hrefs = await drawer
-    .getByRole('menuitem')
+    .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   return hrefs.filter(Boolean).sort();
 }

@@ -1,194 +1,132 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, CustomRoutes, Loading, localStorageStore, type I18nProvider } from 'react-admin';
-import { Route } from 'react-router-dom';
-import { useI18nextProvider } from 'ra-i18n-i18next';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { fallbackBrand } from '@tourdesk/contracts/brand';
 import type { Brand } from '@tourdesk/contracts';
-import { agenciesResources, MyAgencyPage } from './features/agencies/agencies.resource.tsx';
-import { brandsResource } from './features/brands/brands.resource.tsx';
-import { customersResources } from './features/customers/customers.resource.tsx';
-import { driversResources } from './features/drivers/drivers.resource.tsx';
-import { rolesResource } from './features/roles/roles.resource.tsx';
-import { settingsResource } from './features/settings/settings.resource.tsx';
-import { usersResources } from './features/users/users.resource.tsx';
-import { ALL_MENU_ENTRIES, QUICK_APPS } from './layout/menu-entries.ts';
-import { darkTheme, lightTheme } from './layout/theme.ts';
-import { authProvider } from './lib/auth-provider.ts';
-import { BrandProvider, loadBrand } from './lib/brand.tsx';
-import { dataProvider } from './lib/data-provider.ts';
-import { createI18next, I18NEXT_OPTIONS, OFFERED_LANGUAGES, rememberLanguage } from './lib/i18n.ts';
+import { loadUserData, LOGIN_PATH, SESSION_EXPIRED_SEARCH, sessionWasRefused } from './lib/auth-provider.ts';
+import { preloadMessages } from './lib/i18n.ts';
+import { clearToken, getToken, tokenExpired } from './lib/auth-token.ts';
+import { loadBrand } from './lib/brand.tsx';
+// Not lazy: when the admin sends a refused session to the login page, the guest side must render at once,
+// or react-admin stays mounted (its logout repeating) while a chunk loads.
+import { GuestShell } from './layout/guest-shell.tsx';
+import { FEATURES } from './features/index.ts';
+import { preloadPage } from './lib/feature.ts';
 
-import { ErrorPage, ForbiddenPage, NotFoundPage } from './pages/error-pages.tsx';
-import { MaintenancePage } from './pages/maintenance-page.tsx';
-import { AppNotification } from './ui/app-notification.tsx';
+const adminShell = () => import('./layout/admin-shell.tsx');
+const AdminShell = lazy(() => adminShell().then((m) => ({ default: m.AdminShell })));
 
-const DefaultLayout = lazy(() => import('./layout/default-layout.tsx').then((m) => ({ default: m.DefaultLayout })));
-const Dashboard = lazy(() => import('./pages/dashboard.tsx').then((m) => ({ default: m.Dashboard })));
-const DebugPage = lazy(() => import('./pages/debug-page.tsx').then((m) => ({ default: m.DebugPage })));
-const ProfilePage = lazy(() => import('./pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
-const UnavailablePage = lazy(() =>
-  import('./pages/unavailable-page.tsx').then((m) => ({ default: m.UnavailablePage })),
-);
-const loginPages = () => import('./features/auth/login-page.tsx');
-const LoginPage = lazy(() => loginPages().then((m) => ({ default: m.LoginPage })));
-const LoginLightPage = lazy(() => loginPages().then((m) => ({ default: m.LoginLightPage })));
-const LoginIframePage = lazy(() => loginPages().then((m) => ({ default: m.LoginIframePage })));
-const SelectionLoginPage = lazy(() => loginPages().then((m) => ({ default: m.SelectionLoginPage })));
-const registerPages = () => import('./features/auth/register-page.tsx');
-const RegisterPage = lazy(() => registerPages().then((m) => ({ default: m.RegisterPage })));
-const RegisterIframePage = lazy(() => registerPages().then((m) => ({ default: m.RegisterIframePage })));
-const RegisterSavedIframePage = lazy(() => registerPages().then((m) => ({ default: m.RegisterSavedIframePage })));
-const accountPages = () => import('./features/auth/account-pages.tsx');
-const VerifyEmailPage = lazy(() => accountPages().then((m) => ({ default: m.VerifyEmailPage })));
-const ForgotPage = lazy(() => accountPages().then((m) => ({ default: m.ForgotPage })));
-const ForgotIframePage = lazy(() => accountPages().then((m) => ({ default: m.ForgotIframePage })));
-const ResetPage = lazy(() => accountPages().then((m) => ({ default: m.ResetPage })));
-const ResetIframePage = lazy(() => accountPages().then((m) => ({ default: m.ResetIframePage })));
-const SetPasswordPage = lazy(() => accountPages().then((m) => ({ default: m.SetPasswordPage })));
-const DisablePage = lazy(() => accountPages().then((m) => ({ default: m.DisablePage })));
-const DeleteAccountPage = lazy(() => accountPages().then((m) => ({ default: m.DeleteAccountPage })));
-const EmailDebugPage = lazy(() =>
-  import('./features/mail/email-debug-page.tsx').then((m) => ({ default: m.EmailDebugPage })),
-);
-const LogoutPage = lazy(() => import('./features/auth/logout-page.tsx').then((m) => ({ default: m.LogoutPage })));
-
-const store = localStorageStore('1', 'tourdesk');
-
-/** Routes of menu entries and quick links whose module this installation does not contain yet. */
-const unavailableRoutes = [
-  ...ALL_MENU_ENTRIES.filter((entry) => !entry.available).map((entry) => ({
-    path: entry.to,
-    titleKey: `menu.items.${entry.key}`,
-  })),
-  ...QUICK_APPS.map((app) => ({ path: app.to, titleKey: `app.quickApps.${app.key}` })),
-];
-
-/** react-admin's i18n provider on i18next; a language change also sets the `i18n_redirected` cookie. */
-function useI18nProvider(): I18nProvider | null {
-  const [instance] = useState(createI18next);
-  const provider = useI18nextProvider({
-    i18nextInstance: instance,
-    options: I18NEXT_OPTIONS,
-    availableLocales: [...OFFERED_LANGUAGES],
-  });
-  return useMemo(
-    () =>
-      provider && {
-        ...provider,
-        changeLocale: async (locale: string, options?: unknown) => {
-          rememberLanguage(locale);
-          await provider.changeLocale(locale, options);
-          document.documentElement.lang = locale;
-        },
-      },
-    [provider],
-  );
-}
-
-function TourdeskAdmin({ brand, maintenance }: { brand: Brand; maintenance: boolean }) {
-  const i18nProvider = useI18nProvider();
-  const themes = useMemo(
-    () => ({ light: lightTheme(brand.primaryColor ?? undefined), dark: darkTheme(brand.primaryColor ?? undefined) }),
-    [brand],
-  );
-  useEffect(() => {
-    document.title = brand.name;
-  }, [brand]);
-  if (!i18nProvider) return <Loading />;
-  if (maintenance) {
-    return (
-      <AdminContext i18nProvider={i18nProvider} theme={themes.light} darkTheme={themes.dark} store={store}>
-        <MaintenancePage />
-      </AdminContext>
-    );
-  }
-  // react-admin's <Admin> would bundle its default layout, login and error pages into the first download;
-  // AdminContext + CoreAdminUI with our own (lazy) pages keep the login page light.
-  return (
-    <BrandProvider brand={brand}>
-      <AdminContext
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        theme={themes.light}
-        darkTheme={themes.dark}
-        defaultTheme="light"
-      >
-        <CssBaseline enableColorScheme>
-          <CoreAdminUI
-            layout={DefaultLayout}
-            dashboard={Dashboard}
-            loginPage={false}
-            requireAuth
-            disableTelemetry
-            catchAll={NotFoundPage}
-            accessDenied={ForbiddenPage}
-            error={ErrorPage}
-            loading={Loading}
-            title={brand.name}
-          >
-            <CustomRoutes noLayout>
-              <Route path="/auth/login" element={<LoginPage />} />
-              <Route path="/auth/login-light" element={<LoginLightPage />} />
-              <Route path="/auth/loginIframe" element={<LoginIframePage />} />
-              <Route path="/auth/logout" element={<LogoutPage />} />
-              <Route path="/auth/selection-login" element={<SelectionLoginPage />} />
-              <Route path="/auth/register" element={<RegisterPage />} />
-              <Route path="/auth/signup" element={<RegisterPage />} />
-              <Route path="/auth/registerIframe" element={<RegisterIframePage />} />
-              <Route path="/auth/signupIframe" element={<RegisterIframePage />} />
-              <Route path="/auth/save_registerIframe" element={<RegisterSavedIframePage />} />
-              <Route path="/auth/verify-email/:code" element={<VerifyEmailPage />} />
-              <Route path="/auth/forgot" element={<ForgotPage />} />
-              <Route path="/auth/forgotIframe" element={<ForgotIframePage />} />
-              <Route path="/auth/reset-page/:code?" element={<ResetPage />} />
-              <Route path="/auth/reset-pageIframe/:code?" element={<ResetIframePage />} />
-              <Route path="/auth/set-password/:code?" element={<SetPasswordPage />} />
-              <Route path="/auth/disable/:code?" element={<DisablePage />} />
-              <Route path="/auth/delete-account" element={<DeleteAccountPage />} />
-              <Route path="/maintenance" element={<MaintenancePage />} />
-            </CustomRoutes>
-            <CustomRoutes>
-              <Route path="/appuser/myProfile" element={<ProfilePage />} />
-              <Route path="/agencies/myProfile" element={<MyAgencyPage />} />
-              <Route path="/debug" element={<DebugPage />} />
-              <Route path="/email/debug" element={<EmailDebugPage />} />
-              {unavailableRoutes.map(({ path, titleKey }) => (
-                <Route key={path} path={path} element={<UnavailablePage titleKey={titleKey} />} />
-              ))}
-            </CustomRoutes>
-            {customersResources}
-            {driversResources}
-            {agenciesResources}
-            {usersResources}
-            {rolesResource}
-            {settingsResource}
-            {brandsResource}
-          </CoreAdminUI>
-          <AppNotification />
-        </CssBaseline>
-      </AdminContext>
-    </BrandProvider>
-  );
-}
+/** The pages under /auth/ (paths relative to it), open to visitors. */
+const guestRoutes = FEATURES.flatMap((feature) => feature.guestRoutes ?? []).map(({ path, component: Page }) => (
+  <Route key={path} path={path} element={<Page />} />
+));
 
 /**
- * Loads the brand of this host first (its colours theme the app); when the server cannot answer, the
- * maintenance page shows instead.
+ * Everything outside /auth/ needs a session. Without a token, or with one whose time is up, the visitor goes
+ * straight to the login page (once, remembering where they wanted to go) before the admin framework loads.
+ */
+function RequireSession({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const token = getToken();
+  const valid = token !== null && !tokenExpired(token);
+  // The server's word on the token (the /userdata request started with the page) comes before the admin
+  // mounts, so a refused session goes to the login page from here, not through react-admin's logout.
+  const [checked, setChecked] = useState(false);
+  useEffect(() => {
+    if (!valid) return;
+    let active = true;
+    loadUserData()
+      .catch(() => undefined)
+      .finally(() => {
+        if (active) setChecked(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, [valid]);
+  if (valid && !checked) return null;
+  if (valid && getToken()) return children;
+  if (token) clearToken();
+  // An expired token, or one the server refused (loadUserData has removed it): "session expired".
+  const expired = token !== null || sessionWasRefused();
+  return (
+    <Navigate
+      to={{ pathname: LOGIN_PATH, search: expired ? SESSION_EXPIRED_SEARCH : '' }}
+      replace
+      state={{ nextPathname: pathname, nextSearch: search }}
+    />
+  );
+}
+
+// All start at once: the brand request, the chunk of the side of the app this address opens, the messages of
+// the language and, with a session, the logged-in user (the admin shell's first check reuses that request).
+const brandRequest = loadBrand();
+if (!window.location.pathname.startsWith('/auth/')) void adminShell();
+void preloadMessages();
+preloadPage(FEATURES, window.location.pathname);
+const startToken = getToken();
+if (startToken && !tokenExpired(startToken)) loadUserData().catch(() => undefined);
+
+/**
+ * Loads the brand of this host (its colours theme the app), then shows the visitor pages or the back office;
+ * when the server cannot answer, the maintenance page.
  */
 export function App() {
+  return <RouterProvider router={router} />;
+}
+
+// A data router: forms can then block navigation while they hold unsaved changes (warnWhenUnsavedChanges);
+// under a plain BrowserRouter react-admin switches that warning off.
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
+function Root() {
   const [state, setState] = useState<{ brand: Brand; maintenance: boolean } | null>(null);
   useEffect(() => {
-    loadBrand()
+    brandRequest
       .then((brand) => setState({ brand, maintenance: false }))
       .catch(() => setState({ brand: fallbackBrand(window.location.hostname), maintenance: true }));
   }, []);
+  useEffect(() => {
+    if (state) document.title = state.brand.name;
+  }, [state]);
   if (!state) return null;
+  const { brand } = state;
+  if (state.maintenance) {
+    return (
+      <Suspense fallback={null}>
+        <GuestShell brand={brand} routes={null} maintenance />
+      </Suspense>
+    );
+  }
+  // Each side has a Suspense boundary of its own: switching sides (e.g. a refused session sending the admin to
+  // the login) unmounts the side left at once instead of keeping it on screen, and running, while the other loads.
   return (
-    <Suspense fallback={<Loading />}>
-      <TourdeskAdmin brand={state.brand} maintenance={state.maintenance} />
-    </Suspense>
+    <Routes>
+      <Route
+        path="/auth/*"
+        element={
+          <Suspense fallback={null}>
+            <GuestShell brand={brand} routes={guestRoutes} />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/maintenance"
+        element={
+          <Suspense fallback={null}>
+            <GuestShell brand={brand} routes={null} maintenance />
+          </Suspense>
+        }
+      />
+      <Route
+        path="*"
+        element={
+          <RequireSession>
+            <Suspense fallback={null}>
+              <AdminShell brand={brand} />
+            </Suspense>
+          </RequireSession>
+        }
+      />
+    </Routes>
   );
 }

@@ -2,41 +2,66 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionSubject } from '@tourdesk/contracts/permissions';
 import { visibleMenu } from './app-menu.tsx';
 
-const targets = (subject: PermissionSubject | null) =>
+const user = (permissions: PermissionSubject, agencyId: number | null = null) => ({
+  permissions,
+  vc_card: { id_vc_card: 1, name: 'Test', agencyId },
+});
+
+const targets = (subject: ReturnType<typeof user> | undefined) =>
   visibleMenu(subject).flatMap((group) => group.entries.map((entry) => entry.to));
 
 describe('the navigation drawer by permission', () => {
   it('shows nothing without a user', () => {
-    expect(visibleMenu(null)).toEqual([]);
+    expect(visibleMenu(undefined)).toEqual([]);
   });
 
   it('hides an entry without its permission and a group without entries', () => {
-    const driver: PermissionSubject = {
+    const driver = user({
       admin: false,
       role: 'driver',
       access: { myprofile: { read: true }, Buslocation: { read: true } },
-    };
-    expect(targets(driver)).toEqual(['/appuser/myProfile', '/appuser/Buslocation']);
+    });
+    expect(targets(driver)).toEqual(['/appuser/myProfile']);
     expect(visibleMenu(driver).map((group) => group.key)).toEqual(['myTrip']);
   });
 
+  it('offers only screens that exist', () => {
+    const superadmin = user({ admin: true, role: 'superadmin', access: {} }, 1);
+    expect(targets(superadmin).sort()).toEqual(
+      [
+        '/agencies',
+        '/agencies/myProfile',
+        '/agencies/customers',
+        '/customers',
+        '/customers/drivers',
+        '/app/users',
+        '/users-disabled',
+        '/appuser/myProfile',
+        '/users',
+        '/roles',
+        '/system/settings',
+        '/system/brands',
+        '/email/debug',
+      ].sort(),
+    );
+  });
+
   it('shows an entry with any one of its permissions and keeps superadmin entries for superadmins', () => {
-    const admin: PermissionSubject = { admin: true, role: 'admin', access: {} };
-    const superadmin: PermissionSubject = { admin: true, role: 'superadmin', access: {} };
+    const admin = user({ admin: true, role: 'admin', access: {} });
+    const superadmin = user({ admin: true, role: 'superadmin', access: {} });
     expect(targets(admin)).toContain('/roles');
     expect(targets(admin)).not.toContain('/system/settings');
     expect(targets(superadmin)).toContain('/system/settings');
-    expect(targets(superadmin).length - targets(admin).length).toBe(5);
+    expect(targets(superadmin).length - targets(admin).length).toBe(2);
   });
 
-  it('gives agency users their portal only with agencydata-read', () => {
-    const agency: PermissionSubject = { admin: false, role: 'agency', access: { agencydata: { read: true } } };
-    expect(targets(agency)).toEqual([
+  it('gives agency users their portal only with agencydata-read and an agency', () => {
+    const access = { agencydata: { read: true } };
+    expect(targets(user({ admin: false, role: 'agency', access }, 7))).toEqual([
       '/agencies/myProfile',
       '/agencies/customers',
-      '/agencies/vorgang',
-      '/agencies/booking',
-      '/agencies/provision',
     ]);
+    expect(targets(user({ admin: false, role: 'agency', access }))).toEqual([]);
+    expect(targets(user({ admin: true, role: 'admin', access: {} }))).not.toContain('/agencies/myProfile');
   });
 });

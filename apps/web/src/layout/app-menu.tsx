@@ -1,18 +1,78 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
-import { useLocation } from 'react-router-dom';
-import { Menu, useSidebarState, useStore, useTranslate } from 'react-admin';
-import { hasAnyPermission, type PermissionSubject } from '@tourdesk/contracts/permissions';
-import { usePermissionSubject } from '../lib/permissions.ts';
+import type { ReactNode } from 'react';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import {
+  Box,
+  Collapse,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Tooltip,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
+import { Link, useLocation } from 'react-router-dom';
+import { useGetIdentity, useSidebarState, useStore, useTranslate } from 'react-admin';
+import type { UserData } from '@tourdesk/contracts';
+import { hasAnyPermission } from '@tourdesk/contracts/permissions';
+import type { Identity } from '../lib/auth-provider.ts';
+import { isUsable, type MenuUser } from '../lib/feature.ts';
 import { MENU_GROUPS, type MenuGroup } from './menu-entries.ts';
 
-/** The groups and entries `subject` may see: an entry without its permission is hidden, and so is an empty group. */
-export function visibleMenu(subject: PermissionSubject | null): MenuGroup[] {
+/**
+ * The groups and entries `user` may use: an entry without its permission, or whose screen the user cannot
+ * use (the agency portal without an agency), is hidden, and so is an empty group.
+ */
+export function visibleMenu(user: MenuUser | undefined): MenuGroup[] {
   return MENU_GROUPS.map((group) => ({
     ...group,
-    entries: group.entries.filter((entry) => hasAnyPermission(subject, entry.permissions)),
+    entries: group.entries.filter((entry) =>
+      isUsable(entry, user, hasAnyPermission(user?.permissions ?? null, entry.permissions)),
+    ),
   })).filter((group) => group.entries.length > 0);
+}
+
+/** The logged-in user as react-admin loaded it (undefined while loading). */
+export function useCurrentUser(): UserData | undefined {
+  const { identity } = useGetIdentity();
+  return (identity as Identity | undefined)?.user;
+}
+
+const DRAWER_WIDTH = 240;
+const CLOSED_DRAWER_WIDTH = 55;
+
+/** One link of the drawer; on a phone it closes the drawer. With the drawer closed, the icon alone with a tooltip. */
+function EntryLink({ to, label, icon, nested }: { to: string; label: string; icon: ReactNode; nested: boolean }) {
+  const { pathname } = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useSidebarState();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const active = to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+  const link = (
+    <ListItemButton
+      component={Link}
+      to={to}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      aria-label={sidebarOpen ? undefined : label}
+      onClick={() => {
+        if (phone) setSidebarOpen(false);
+      }}
+      dense
+      sx={{ pl: sidebarOpen && nested ? 3 : 2 }}
+    >
+      <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
+      {sidebarOpen ? <ListItemText primary={label} /> : null}
+    </ListItemButton>
+  );
+  return sidebarOpen ? (
+    link
+  ) : (
+    <Tooltip title={label} placement="right">
+      {link}
+    </Tooltip>
+  );
 }
 
 function Group({ group }: { group: MenuGroup }) {
@@ -24,30 +84,33 @@ function Group({ group }: { group: MenuGroup }) {
   const expanded = open || containsCurrent;
   const Icon = group.icon;
   const label = translate(`menu.groups.${group.key}`);
+  const id = `menu-group-${group.key}`;
   return (
     <>
-      <ListItemButton onClick={() => setOpen(!expanded)} aria-expanded={expanded} dense>
+      <ListItemButton
+        onClick={() => setOpen(!expanded)}
+        aria-expanded={expanded}
+        aria-controls={id}
+        aria-label={sidebarOpen ? undefined : label}
+        dense
+      >
         <ListItemIcon sx={{ minWidth: 40 }}>
           <Icon fontSize="small" />
         </ListItemIcon>
         {sidebarOpen ? <ListItemText primary={label} slotProps={{ primary: { variant: 'overline' } }} /> : null}
         {sidebarOpen ? expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" /> : null}
       </ListItemButton>
-      <Collapse in={expanded} timeout="auto" unmountOnExit>
-        <List
-          component="div"
-          disablePadding
-          dense
-          sx={sidebarOpen ? { '& .RaMenuItemLink-root': { pl: 3 } } : undefined}
-        >
+      <Collapse in={expanded} timeout="auto" unmountOnExit id={id}>
+        <List component="div" disablePadding dense>
           {group.entries.map((entry) => {
             const EntryIcon = entry.icon;
             return (
-              <Menu.Item
+              <EntryLink
                 key={entry.key}
                 to={entry.to}
-                primaryText={translate(`menu.items.${entry.key}`)}
-                leftIcon={<EntryIcon fontSize="small" />}
+                label={translate(`menu.items.${entry.key}`)}
+                icon={<EntryIcon fontSize="small" />}
+                nested
               />
             );
           })}
@@ -57,16 +120,39 @@ function Group({ group }: { group: MenuGroup }) {
   );
 }
 
-/** The navigation drawer: the dashboard, then each group with the entries the user may open. */
+/**
+ * The navigation drawer: the dashboard, then each group with the entries the user may open. A plain
+ * navigation landmark with links and disclosure buttons (react-admin's <Menu> is an ARIA menu, which allows
+ * menu items only).
+ */
 export function AppMenu() {
   const translate = useTranslate();
-  const { subject } = usePermissionSubject();
+  const user = useCurrentUser();
+  const [sidebarOpen] = useSidebarState();
   return (
-    <Menu>
-      <Menu.DashboardItem primaryText={translate('app.dashboard.title')} />
-      {visibleMenu(subject).map((group) => (
-        <Group key={group.key} group={group} />
-      ))}
-    </Menu>
+    <Box
+      component="nav"
+      aria-label={translate('app.menu')}
+      data-testid="app-menu"
+      sx={(theme) => ({
+        width: sidebarOpen ? DRAWER_WIDTH : CLOSED_DRAWER_WIDTH,
+        transition: theme.transitions.create('width', {
+          easing: theme.transitions.easing.sharp,
+          duration: theme.transitions.duration.leavingScreen,
+        }),
+      })}
+    >
+      <List component="div" dense>
+        <EntryLink
+          to="/"
+          label={translate('app.dashboard.title')}
+          icon={<DashboardIcon fontSize="small" />}
+          nested={false}
+        />
+        {visibleMenu(user).map((group) => (
+          <Group key={group.key} group={group} />
+        ))}
+      </List>
+    </Box>
   );
 }

@@ -6,6 +6,7 @@ import { AppMenu } from './app-menu.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { OnlineIndicator } from './online-indicator.tsx';
 import { AppsMenu, NotificationBell } from './toolbar-menus.tsx';
+import { useKeyboardRows } from './keyboard-rows.ts';
 import { AppUserMenu } from './user-menu.tsx';
 
 function Toolbar() {
@@ -23,13 +24,15 @@ function Toolbar() {
 function AppToolbar() {
   return (
     <AppBar color="primary" toolbar={<Toolbar />} userMenu={<AppUserMenu />}>
-      <TitlePortal />
+      {/* The page's title is its one level-one heading. */}
+      <TitlePortal component="h1" />
     </AppBar>
   );
 }
 
 /** The back-office frame (spec §2): drawer, toolbar with language, theme, apps, notifications and user menu. */
 export function DefaultLayout({ children }: { children: ReactNode }) {
+  useKeyboardRows();
   return (
     <LightboxProvider>
       {/* min-width 0 lets wide content (tables, tab bars) scroll inside the page instead of widening it on phones. */}

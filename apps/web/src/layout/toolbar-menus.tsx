@@ -1,19 +1,22 @@
 import { useState, type MouseEvent } from 'react';
 import AppsIcon from '@mui/icons-material/Apps';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, Box, IconButton, Menu, MenuItem, Popover, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Menu, MenuItem, Popover, Tooltip, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { hasAnyPermission } from '@tourdesk/contracts/permissions';
-import { usePermissionSubject } from '../lib/permissions.ts';
+import { isUsable } from '../lib/feature.ts';
+import { useCurrentUser } from './app-menu.tsx';
 import { QUICK_APPS } from './menu-entries.ts';
 
-/** The apps grid: quick links to inbox, to-do, chat and task board (those the user may open). */
+/** The apps grid: quick links the features offer (inbox, to-do, chat, task board), those the user may open. */
 export function AppsMenu() {
   const translate = useTranslate();
-  const { subject } = usePermissionSubject();
+  const user = useCurrentUser();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const apps = QUICK_APPS.filter((app) => hasAnyPermission(subject, app.permissions));
+  const apps = QUICK_APPS.filter((app) =>
+    isUsable(app, user, hasAnyPermission(user?.permissions ?? null, app.permissions)),
+  );
   if (apps.length === 0) return null;
   return (
     <>
@@ -50,7 +53,7 @@ export function AppsMenu() {
 
 /**
  * The notification bell (spec §2): titled "Notifications"; the product has no in-app notifications yet,
- * so it says "No recent notifications" and the badge is fixed at 0 (spec §9).
+ * so it says "No recent notifications" and shows no badge.
  */
 export function NotificationBell() {
   const translate = useTranslate();
@@ -63,9 +66,8 @@ export function NotificationBell() {
           aria-label={translate('app.notifications.title')}
           onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={0} showZero color="secondary" data-testid="notification-badge">
-            <NotificationsIcon />
-          </Badge>
+          {/* No in-app notifications exist yet, so there is nothing to count: no badge, not a "0". */}
+          <NotificationsIcon />
         </IconButton>
       </Tooltip>
       <Popover

@@ -67,7 +67,11 @@ export function AppUserMenu() {
           </Typography>
         </Box>
       ) : null}
-      <UserMenu icon={<UserAvatar name={name} src={user?.avatar} sx={{ width: 32, height: 32, fontSize: 14 }} />}>
+      {/* With the name shown on the button, the name is its accessible name; the icon button is "Profile". */}
+      <UserMenu
+        label={wide && name ? '' : 'ra.auth.user_menu'}
+        icon={<UserAvatar name={name} src={user?.avatar} sx={{ width: 32, height: 32, fontSize: 14 }} />}
+      >
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="subtitle2">{name}</Typography>
           <Typography variant="caption" color="text.secondary" component="div">

@@ -6,13 +6,26 @@ import { clearToken, getToken, setToken } from './auth-token.ts';
 import { RESOURCES, type ResourceAction } from './resources.ts';
 
 export const LOGIN_PATH = '/auth/login';
+/** Added to the login address when a session ended on its own; the login page then says so. */
+export const SESSION_EXPIRED_SEARCH = '?session=expired';
 
 /** The logged-in user, loaded once per page load (and after each login). */
 let current: Promise<UserData> | null = null;
+/** Set when the server refused the token: the next logout leads to the login page with "session expired". */
+let sessionEnded = false;
+
+/** Whether the server refused this page's token (the login page then says the session expired). */
+export const sessionWasRefused = () => sessionEnded;
+
+const isUnauthorized = (error: unknown) => (error as { status?: unknown } | null)?.status === 401;
 
 export function loadUserData(): Promise<UserData> {
   current ??= api<UserData>('/userdata').catch((error: unknown) => {
     current = null;
+    if (isUnauthorized(error)) {
+      clearToken();
+      sessionEnded = true;
+    }
     throw error;
   });
   return current;
@@ -72,16 +85,31 @@ export const authProvider: AuthProvider = {
   async logout() {
     clearToken();
     forgetUserData();
-    return LOGIN_PATH;
+    // Already on a visitor page (react-admin may still be finishing its last render): stay, do not navigate
+    // again — a second redirect would drop the "session expired" notice and can repeat while the shells swap.
+    const { pathname } = window.location;
+    if (pathname.startsWith('/auth/') && pathname !== '/auth/logout') return false;
+    const expired = sessionEnded;
+    sessionEnded = false;
+    return expired ? `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}` : LOGIN_PATH;
   },
+  /** A token the server refuses (expired, revoked, signed with another key) ends the session here. */
   async checkAuth() {
-    if (!getToken()) throw { redirectTo: LOGIN_PATH, message: false };
+    if (!getToken()) {
+      throw { redirectTo: sessionEnded ? `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}` : LOGIN_PATH, message: false };
+    }
+    try {
+      await loadUserData();
+    } catch (error) {
+      if (isUnauthorized(error)) throw { redirectTo: `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}`, message: false };
+    }
   },
   async checkError(error: { status?: number }) {
-    if (error?.status === 401) {
+    if (isUnauthorized(error)) {
       clearToken();
       forgetUserData();
-      throw { redirectTo: LOGIN_PATH, message: 'error.tokenInvalid' };
+      sessionEnded = true;
+      throw { redirectTo: `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}`, message: false };
     }
   },
   async getIdentity(): Promise<Identity> {

@@ -15,6 +15,7 @@ import type {
 import { ALL_ITEMS_LIMIT, type Page } from '@tourdesk/contracts/list';
 import { api } from './api-client.ts';
 import { setToken } from './auth-token.ts';
+import { FEATURES } from '../features/index.ts';
 import { resourceApi, type ResourceApi } from './resources.ts';
 
 /**
@@ -143,14 +144,9 @@ export function changedFields(data: Row, previous: Row | undefined): Row {
   return changes;
 }
 
+/** Timestamps of every record, and whatever read-only fields the features declare. */
 const READ_ONLY_FIELDS = new Set([
   'createdAt',
   'updatedAt',
-  'lastLogin',
-  'roleName',
-  'vc_card',
-  'permissions',
-  'userCount',
-  'customerCount',
-  'agencyName',
+  ...FEATURES.flatMap((feature) => feature.readOnlyFields ?? []),
 ]);

@@ -1,8 +1,10 @@
 import type { PermissionName } from '@tourdesk/contracts/permissions';
+import { FEATURES } from '../features/index.ts';
 
 /**
  * How each react-admin resource maps onto the API (spec §7) and which permission each action needs.
- * Paths are relative to /api/v1.
+ * Paths are relative to /api/v1. Each feature declares its own (`<feature>.feature.tsx`); this file only
+ * collects them.
  */
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
 
@@ -32,79 +34,9 @@ export type ResourceApi = {
   permissions: Record<ResourceAction, readonly PermissionName[]>;
 };
 
-const USER_RIGHTS: ResourceApi['permissions'] = {
-  list: ['user-read'],
-  show: ['user-read'],
-  create: ['user-create'],
-  edit: ['user-update'],
-  delete: ['user-delete'],
-};
-
-const CUSTOMER_RIGHTS: ResourceApi['permissions'] = {
-  list: ['customers-read'],
-  show: ['customers-read'],
-  create: ['customers-create'],
-  edit: ['customers-update'],
-  delete: ['customers-delete'],
-};
-
-/** An agency user's own customers (the agency portal). */
-const AGENCY_DATA_RIGHTS: ResourceApi['permissions'] = {
-  list: ['agencydata-read'],
-  show: ['agencydata-read'],
-  create: ['agencydata-create'],
-  edit: ['agencydata-update'],
-  delete: ['agencydata-delete'],
-};
-
-const only = (permission: PermissionName): ResourceApi['permissions'] => ({
-  list: [permission],
-  show: [permission],
-  create: [permission],
-  edit: [permission],
-  delete: [permission],
-});
-
-export const RESOURCES: Record<string, ResourceApi> = {
-  users: { read: '/users-lit', permissions: USER_RIGHTS },
-  // Blocked users: created through /users-disabled (no access until activated by mail), listed from /users-lit.
-  'users-disabled': {
-    read: '/users-lit',
-    create: '/users-disabled',
-    fixedFilter: { isActive: false },
-    permissions: USER_RIGHTS,
-  },
-  'email/debug': { read: '/mail-outbox', permissions: only('admin') },
-  'app/users': { read: '/users-app', permissions: USER_RIGHTS },
-  roles: {
-    read: '/roles-lit',
-    create: '/roles',
-    update: '/roles',
-    remove: '/role',
-    idField: 'id_roles',
-    permissions: only('admin'),
-  },
-  customers: { read: '/customers', permissions: CUSTOMER_RIGHTS },
-  /** Drivers are customers flagged as drivers; a new one gets a driver login (POST /registration-driver). */
-  'customers/drivers': {
-    read: '/customers',
-    create: '/registration-driver',
-    createResult: 'customer',
-    fixedFilter: { driversOnly: true },
-    permissions: { ...CUSTOMER_RIGHTS, list: ['user-read'], show: ['user-read'], create: ['user-create'] },
-  },
-  /** Travel agencies are the organizations of type 1. */
-  agencies: { read: '/organization', fixedFilter: { type: 1 }, permissions: only('admin') },
-  /** The agency portal: the own agency's customers, listed by the booking system's agency call. */
-  'agencies/customers': {
-    read: '/customers',
-    list: '/ratio/api/agencies/',
-    paging: 'offset',
-    permissions: AGENCY_DATA_RIGHTS,
-  },
-  'system/settings': { read: '/sys_settings', idField: 'id_sys_settings', permissions: only('superadmin') },
-  'system/brands': { read: '/brands', permissions: only('superadmin') },
-};
+export const RESOURCES: Record<string, ResourceApi> = Object.fromEntries(
+  FEATURES.flatMap((feature) => feature.resources ?? []).map((resource) => [resource.name, resource.api]),
+);
 
 export const resourceApi = (resource: string): ResourceApi => {
   const api = RESOURCES[resource];

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { messages as de } from './de.ts';
-import { messages as en } from './en.ts';
-import { messages as es } from './es.ts';
-import { messages as ru } from './ru.ts';
+import { messagesFor } from './index.ts';
 import { leafKeys, type Messages } from './merge.ts';
+
+const en = await messagesFor('en');
+const de = await messagesFor('de');
+const es = await messagesFor('es');
+const ru = await messagesFor('ru');
 
 const valueAt = (tree: Messages, key: string): string | undefined => {
   let node: string | Messages | undefined = tree;

@@ -1,10 +1,8 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { formatDateTime, TIME_ZONE } from '@tourdesk/contracts/format';
-import type { Identity } from '../lib/auth-provider.ts';
-import { usePermissionSubject } from '../lib/permissions.ts';
-import { visibleMenu } from '../layout/app-menu.tsx';
+import { useCurrentUser, visibleMenu } from '../layout/app-menu.tsx';
 
 /** Morning until 11, afternoon until 18, evening after (Europe/Berlin). */
 export function greetingKey(now = new Date()): 'morning' | 'afternoon' | 'evening' {
@@ -19,17 +17,15 @@ export function greetingKey(now = new Date()): 'morning' | 'afternoon' | 'evenin
 /** The home page: a greeting and shortcuts to everything the user's role may open. */
 export function Dashboard() {
   const translate = useTranslate();
-  const { identity } = useGetIdentity();
-  const { subject } = usePermissionSubject();
-  const user = (identity as Identity | undefined)?.user;
-  // Shortcuts lead only to modules this installation has; the drawer lists everything else.
-  const groups = visibleMenu(subject)
-    .map((group) => ({ ...group, entries: group.entries.filter((entry) => entry.available) }))
+  const user = useCurrentUser();
+  // A tile for every screen the user can use, unless its feature keeps it out of the dashboard.
+  const groups = visibleMenu(user)
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => entry.tile !== false) }))
     .filter((group) => group.entries.length > 0);
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('app.dashboard.title')} />
-      <Typography variant="h5" component="h1" gutterBottom>
+      <Typography variant="h5" component="h2" gutterBottom>
         {translate(`app.dashboard.greeting.${greetingKey()}`, { name: user?.firstname ?? '' })}
       </Typography>
       {user?.lastLogin ? (

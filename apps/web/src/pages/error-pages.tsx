@@ -39,7 +39,7 @@ function ErrorFrame({
       <Typography variant="h2" component="p" color="text.secondary" sx={{ fontWeight: 300 }}>
         {code}
       </Typography>
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {title}
       </Typography>
       <Typography variant="body1" color="text.secondary" sx={{ maxWidth: 520 }}>

@@ -58,7 +58,7 @@ export function ProfilePage() {
             onClick={() => (user.avatar ? lightbox.open([{ src: user.avatar, alt: user.vc_card.name }]) : undefined)}
           />
           <div>
-            <Typography variant="h6" component="h1">
+            <Typography variant="h6" component="h2">
               {user.vc_card.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -89,3 +89,12 @@ export async function insertSecretIfMissing(db: Database, name: string, value: s
     .onConflict((conflict) => conflict.column('name').doNothing())
     .execute();
 }
+
+/** Gives one counted attempt back (a successful login), never below zero; the waiting time already set stays. */
+export async function refundThrottleAttempt(db: Database, key: string): Promise<void> {
+  await db
+    .updateTable('auth_throttle')
+    .set({ failures: sql<number>`case when failures > 0 then failures - 1 else 0 end` })
+    .where('key', '=', key)
+    .execute();
+}

@@ -10,6 +10,7 @@ import { findSecret, insertSecretIfMissing } from './auth.repository.ts';
 import {
   claimAttempt,
   forgetAttempts,
+  refundAttempt,
   isKnownAddress,
   rememberKnownAddress,
   type ThrottlePolicy,
@@ -38,11 +39,13 @@ type Meta = { ip: string; method: string; url: string };
 export type LoginResult =
   { id: number; kind: UserKind } | { selection: Array<{ kind: UserKind; area: 'backoffice' | 'agency' | 'app' }> };
 
-async function claimLoginAttempt(ctx: DbContext, email: string, meta: Meta, now: number): Promise<string> {
-  const pairKey = `login:${email}:${meta.ip}`;
+const loginKeys = (email: string, ip: string) => ({ pair: `login:${email}:${ip}`, address: `ip:${ip}` });
+
+async function claimLoginAttempt(ctx: DbContext, email: string, meta: Meta, now: number): Promise<void> {
+  const keys = loginKeys(email, meta.ip);
   const claims: Array<[string, ThrottlePolicy]> = [
-    [pairKey, LOGIN_POLICIES.accountAndAddress],
-    [`ip:${meta.ip}`, LOGIN_POLICIES.address],
+    [keys.pair, LOGIN_POLICIES.accountAndAddress],
+    [keys.address, LOGIN_POLICIES.address],
   ];
   if (!(await isKnownAddress(ctx, email, meta.ip))) {
     claims.push([`account:${email}`, LOGIN_POLICIES.accountFromNewAddresses]);
@@ -53,11 +56,10 @@ async function claimLoginAttempt(ctx: DbContext, email: string, meta: Meta, now:
       throw tooManyRequests();
     }
   }
-  return pairKey;
 }
 
 export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promise<LoginResult> {
-  const pairKey = await claimLoginAttempt(ctx, body.email, meta, Date.now());
+  await claimLoginAttempt(ctx, body.email, meta, Date.now());
 
   const candidates = (await findLoginCandidates(ctx, body.email)).filter(
     (candidate) => !body.kind || candidate.kind === body.kind,
@@ -91,7 +93,11 @@ export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promis
     throw unauthorized(matched ? 'error.accountDisabled' : 'error.invalidCredentials');
   }
 
-  await forgetAttempts(ctx, pairKey);
+  // The owner got in: this pair starts afresh, and the address keeps its free attempts for failures only, so
+  // an office whose staff log in from one address is never held back by its own logins.
+  const keys = loginKeys(body.email, meta.ip);
+  await forgetAttempts(ctx, keys.pair);
+  await refundAttempt(ctx, keys.address);
   await rememberKnownAddress(ctx, body.email, meta.ip);
   await recordLogin(ctx, matched.id);
   await recordAudit(ctx, { action: 'login', userId: matched.id, email: body.email, ...meta });

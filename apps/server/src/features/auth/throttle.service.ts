@@ -4,6 +4,7 @@ import {
   claimThrottleAttempt,
   deleteQuietThrottle,
   deleteThrottle,
+  refundThrottleAttempt,
   rememberLoginAddress,
   throttleKeyExists,
 } from './auth.repository.ts';
@@ -46,6 +47,12 @@ export async function claimAttempt(
 }
 
 export const forgetAttempts = (ctx: DbContext, key: string) => deleteThrottle(ctx.db, key);
+
+/**
+ * Takes back the attempt counted for `key` when the work it guarded succeeded (a right password), so only
+ * failures use up the key's free attempts; unlike forgetAttempts, earlier failures still count.
+ */
+export const refundAttempt = (ctx: DbContext, key: string) => refundThrottleAttempt(ctx.db, key);
 
 /** Counts a request against each key's policy and answers 429 (error.tooManyRequests) once one must wait. */
 export async function limitRequests(

@@ -10,8 +10,8 @@ import {
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { CountryInput } from '../../ui/country-input.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
-import { ContactRowsInput } from '../customers/contact-rows-input.tsx';
-import { formRow } from '../customers/customer-form.tsx';
+import { ContactRowsInput } from '../../shared/contact-rows-input.tsx';
+import { formRow } from '../../shared/form-row.ts';
 
 export const AGENCY_PAGE_SIZES = [10, 25, 50, 100];
 

@@ -14,8 +14,8 @@ import {
 import { ZCreateOrganizationBody, ZUpdateOrganizationBody } from '@tourdesk/contracts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
-import { contactRowsResolver } from '../customers/contact-rows.ts';
-import { SaveDeleteToolbar } from '../customers/customer-toolbar.tsx';
+import { contactRowsResolver } from '../../shared/contact-rows.ts';
+import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { AGENCY_PAGE_SIZES, AgencyForm } from './agency-form.tsx';
 
 const createResolver = contactRowsResolver(ZCreateOrganizationBody);

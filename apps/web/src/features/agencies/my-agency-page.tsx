@@ -13,12 +13,12 @@ import {
 } from 'react-admin';
 import { ZUpdateOrganizationBody, type Organization } from '@tourdesk/contracts';
 import { api } from '../../lib/api-client.ts';
-import { contactRowsResolver } from '../customers/contact-rows.ts';
+import { contactRowsResolver } from '../../shared/contact-rows.ts';
 import { changedFields } from '../../lib/data-provider.ts';
 import { useHasAnyPermission, usePermissionSubject } from '../../lib/permissions.ts';
 import { ForbiddenPage } from '../../pages/error-pages.tsx';
 import { AgencyMasterData } from './agency-form.tsx';
-import { RequireAgency } from './own-agency.tsx';
+import { RequireAgency } from '../../shared/own-agency.tsx';
 
 const TITLE = 'menu.items.myAgency';
 const resolver = contactRowsResolver(ZUpdateOrganizationBody);
@@ -100,7 +100,7 @@ function AgencyProfile({ agencyId }: { agencyId: number }) {
         <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
           <StorefrontIcon color="primary" sx={{ fontSize: 40 }} />
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="h6" component="h1" data-testid="agency-name" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="h6" component="h2" data-testid="agency-name" sx={{ overflowWrap: 'anywhere' }}>
               {organization.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">

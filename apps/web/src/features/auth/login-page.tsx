@@ -141,15 +141,6 @@ function LoginForm({ compact = false, iframe = false }: { compact?: boolean; ifr
   );
 }
 
-/** /auth/login */
-export function LoginPage() {
-  return (
-    <AuthLayout>
-      <LoginForm />
-    </AuthLayout>
-  );
-}
-
 /** /auth/login-light: the form alone on a plain page (for quick re-logins). */
 export function LoginLightPage() {
   const translate = useTranslate();

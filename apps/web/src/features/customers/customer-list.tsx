@@ -3,9 +3,9 @@ import { DataTable, List, SearchInput, SelectInput, SimpleList, useTranslate, ty
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
-import { AgencyInput } from '../agencies/agency-input.tsx';
+import { AgencyInput } from '../../shared/agency-input.tsx';
 import { customerExportColumns } from './customer-export.ts';
-import { customerTypeChoices } from './customer-form.tsx';
+import { customerTypeChoices } from '../../shared/customer-form.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -3,9 +3,9 @@ import { useParams } from 'react-router-dom';
 import type { Customer } from '@tourdesk/contracts/customers.schema';
 import { customerCopy } from './customer-copy.ts';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
-import { CustomerForm } from './customer-form.tsx';
-import { SaveDeleteToolbar } from './customer-toolbar.tsx';
-import { createCustomerResolver, updateCustomerResolver } from './customer-validation.ts';
+import { CustomerForm } from '../../shared/customer-form.tsx';
+import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
+import { createCustomerResolver, updateCustomerResolver } from '../../shared/customer-validation.ts';
 
 const customerName = (record: Customer) => record.name;
 

@@ -18,8 +18,8 @@ import { Link } from 'react-router-dom';
 import { formatDateTime } from '@tourdesk/contracts/format';
 import type { DriverInvitationState, DriverLogin } from '@tourdesk/contracts/drivers.schema';
 import { api } from '../../lib/api-client.ts';
-import { CustomerForm } from '../customers/customer-form.tsx';
-import { registerDriverResolver } from '../customers/customer-validation.ts';
+import { CustomerForm } from '../../shared/customer-form.tsx';
+import { registerDriverResolver } from '../../shared/customer-validation.ts';
 
 /** /customers/drivers/create: a driver is a customer with a driver login (POST /registration-driver). */
 export function DriverCreate() {

@@ -17,7 +17,7 @@ import { Box } from '@mui/material';
 import { EMAIL_TYPES, PHONE_TYPES } from '@tourdesk/contracts';
 import { useSelectChoices } from '../../lib/settings.ts';
 import { DateInput } from '../../ui/date-input.tsx';
-import { AgencyInput } from '../agencies/agency-input.tsx';
+import { AgencyInput } from '../../shared/agency-input.tsx';
 
 export type UserFormVariant = 'create' | 'edit' | 'profile';
 

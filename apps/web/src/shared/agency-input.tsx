@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SelectInput, type SelectInputProps } from 'react-admin';
 import type { OrganizationRef } from '@tourdesk/contracts/organizations.schema';
-import { api } from '../../lib/api-client.ts';
+import { api } from '../lib/api-client.ts';
 
 /** Organization type of travel agencies (spec §3). */
 export const AGENCY_TYPE = 1;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Box, Typography } from '@mui/material';
 import { Loading, Title, useGetIdentity, useTranslate } from 'react-admin';
-import type { Identity } from '../../lib/auth-provider.ts';
+import type { Identity } from '../lib/auth-provider.ts';
 
 /** The agency the logged-in user belongs to (its card's agency), or null. */
 export function useOwnAgencyId(): { agencyId: number | null; isPending: boolean } {
@@ -21,7 +21,7 @@ export function NotLinkedNotice({ titleKey }: { titleKey: string }) {
     >
       <Title title={translate(titleKey)} />
       <LinkOffIcon sx={{ fontSize: 64, color: 'text.secondary' }} />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {translate('agencies.notLinked.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 520 }}>

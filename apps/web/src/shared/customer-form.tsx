@@ -8,25 +8,18 @@ import {
 } from 'react-admin';
 import { Box } from '@mui/material';
 import { CUSTOMER_TYPES } from '@tourdesk/contracts/customers.schema';
-import { useSelectChoices } from '../../lib/settings.ts';
-import { CountryInput } from '../../ui/country-input.tsx';
-import { DateInput } from '../../ui/date-input.tsx';
-import { AgencyInput } from '../agencies/agency-input.tsx';
+import { useSelectChoices } from '../lib/settings.ts';
+import { CountryInput } from '../ui/country-input.tsx';
+import { DateInput } from '../ui/date-input.tsx';
+import { AgencyInput } from './agency-input.tsx';
 import { ContactRowsInput } from './contact-rows-input.tsx';
+import { formRow } from './form-row.ts';
 
 /**
  * `staff`: the back office (with the agency select); `driver`: a new driver, with the login e-mail;
  * `agency`: an agency user's own customer — the agency is the user's own, the booking numbers read-only.
  */
 export type CustomerFormVariant = 'staff' | 'driver' | 'agency';
-
-export const formRow = {
-  display: 'grid',
-  gap: { xs: 0, sm: 2 },
-  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-  width: '100%',
-  maxWidth: 760,
-};
 
 export const customerTypeChoices = CUSTOMER_TYPES.map((id) => ({ id, name: `customers.types.${id}` }));
 

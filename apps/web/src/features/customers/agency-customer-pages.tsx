@@ -20,10 +20,10 @@ import {
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { DateTextField } from '../../ui/formatted-fields.tsx';
-import { CustomerForm } from '../customers/customer-form.tsx';
-import { SaveDeleteToolbar } from '../customers/customer-toolbar.tsx';
-import { createCustomerResolver, updateCustomerResolver } from '../customers/customer-validation.ts';
-import { RequireAgency } from './own-agency.tsx';
+import { CustomerForm } from '../../shared/customer-form.tsx';
+import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
+import { createCustomerResolver, updateCustomerResolver } from '../../shared/customer-validation.ts';
+import { RequireAgency } from '../../shared/own-agency.tsx';
 
 const RESOURCE = 'agencies/customers';
 const TITLE = 'menu.items.agencyCustomers';

@@ -1,5 +1,5 @@
 import { SaveButton, Toolbar, useCanAccess, useResourceContext } from 'react-admin';
-import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
+import { DeleteWithDialogButton } from '../ui/delete-with-dialog.tsx';
 
 /** Save, and delete for those who may delete (the server's refusals show as notices). */
 export function SaveDeleteToolbar() {

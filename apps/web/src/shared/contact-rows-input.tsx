@@ -1,7 +1,7 @@
 import { ArrayInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { Box } from '@mui/material';
 import { EMAIL_TYPES, PHONE_TYPES } from '@tourdesk/contracts/contacts.schema';
-import { HiddenInput } from '../../ui/hidden-input.tsx';
+import { HiddenInput } from '../ui/hidden-input.tsx';
 
 const phoneTypes = PHONE_TYPES.map((id) => ({ id, name: `options.phoneTypes.${id}` }));
 const emailTypes = EMAIL_TYPES.map((id) => ({ id, name: `options.emailTypes.${id}` }));

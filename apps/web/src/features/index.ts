@@ -1,0 +1,26 @@
+import type { FeatureModule } from '../lib/feature.ts';
+import { agenciesFeature } from './agencies/agencies.feature.tsx';
+import { authFeature } from './auth/auth.feature.tsx';
+import { brandsFeature } from './brands/brands.feature.tsx';
+import { customersFeature } from './customers/customers.feature.tsx';
+import { driversFeature } from './drivers/drivers.feature.tsx';
+import { mailFeature } from './mail/mail.feature.tsx';
+import { rolesFeature } from './roles/roles.feature.tsx';
+import { settingsFeature } from './settings/settings.feature.tsx';
+import { usersFeature } from './users/users.feature.tsx';
+
+/**
+ * Every web feature of this installation. The shell takes resources, routes, menu entries, dashboard tiles,
+ * translations and read-only fields from here; a new feature is one folder and one line below.
+ */
+export const FEATURES: readonly FeatureModule[] = [
+  authFeature,
+  agenciesFeature,
+  customersFeature,
+  driversFeature,
+  usersFeature,
+  rolesFeature,
+  settingsFeature,
+  brandsFeature,
+  mailFeature,
+];

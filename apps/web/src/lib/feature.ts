@@ -1,0 +1,146 @@
+import { lazy, type ComponentType, type ReactElement } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+import type { UserData } from '@tourdesk/contracts';
+import type { PermissionName } from '@tourdesk/contracts/permissions';
+import type { Messages } from '../locales/merge.ts';
+import type { TranslatedLanguage } from './i18n.ts';
+import type { ResourceApi } from './resources.ts';
+
+/** The drawer's groups, in this order (layout/menu-groups.ts gives each its icon). */
+export type MenuGroupKey =
+  | 'agency'
+  | 'bookings'
+  | 'customers'
+  | 'trips'
+  | 'newsletter'
+  | 'app'
+  | 'myTrip'
+  | 'surveys'
+  | 'images'
+  | 'communication'
+  | 'time'
+  | 'system';
+
+/** What decides whether a user sees a menu entry: the permissions and the agency of the card. */
+export type MenuUser = Pick<UserData, 'permissions' | 'vc_card'>;
+
+/**
+ * A screen the drawer links to (and, unless `tile` is false, the dashboard too). It shows only to users
+ * with one of `permissions` for whom `usable` (if given) holds, e.g. the agency portal needs an agency.
+ */
+export type MenuEntry = {
+  /** i18n key under `menu.items.` */
+  key: string;
+  group: MenuGroupKey;
+  to: string;
+  permissions: readonly PermissionName[];
+  icon: SvgIconComponent;
+  usable?: (user: MenuUser) => boolean;
+  tile?: boolean;
+};
+
+/** A shortcut of the toolbar's apps grid (i18n key under `app.quickApps.`). */
+export type QuickApp = Omit<MenuEntry, 'group' | 'tile'>;
+
+/** One react-admin resource: its API (lib/resources.ts) and its lazily loaded pages. */
+export type FeatureResource = {
+  name: string;
+  api: ResourceApi;
+  icon: SvgIconComponent;
+  list?: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+  show?: ComponentType;
+  recordRepresentation?: string | ((record: Record<string, unknown>) => string);
+  /** Extra routes below the resource's path, e.g. `<Route path="copy/:id?/*" … />`. */
+  routes?: ReactElement;
+};
+
+/** A page of its own inside the back-office layout, guarded by its permission (403 without it). */
+export type FeatureRoute = {
+  path: string;
+  component: ComponentType;
+  permissions: readonly PermissionName[];
+};
+
+/** A page under /auth/ that visitors open before logging in (path relative to /auth/). */
+export type GuestRoute = { path: string; component: ComponentType };
+
+/**
+ * Everything the shell needs to know about a web feature, exported by the feature's `<name>.feature.tsx`.
+ * The shell derives resources, routes, the menu, dashboard tiles, translations and the data provider's
+ * read-only fields from the list in features/index.ts; adding a feature adds one line there.
+ */
+export type FeatureModule = {
+  name: string;
+  resources?: readonly FeatureResource[];
+  routes?: readonly FeatureRoute[];
+  guestRoutes?: readonly GuestRoute[];
+  menu?: readonly MenuEntry[];
+  quickApps?: readonly QuickApp[];
+  /** The feature's messages per language, each a chunk of its own loaded with the language. */
+  messages: Record<TranslatedLanguage, () => Promise<LocaleFile>>;
+  /** Fields the API answers but never accepts; PATCH leaves them out. */
+  readOnlyFields?: readonly string[];
+};
+
+/** Whether `user` may open `entry`: one of its permissions, and whatever else the screen needs. */
+export const isUsable = (entry: Pick<MenuEntry, 'usable'>, user: MenuUser | undefined, allowed: boolean): boolean =>
+  allowed && (!entry.usable || (user !== undefined && entry.usable(user)));
+
+/** The usual rights of an area: `customers` → customers-read, -create, -update, -delete. */
+export const areaRights = (area: 'customers' | 'user' | 'agencydata'): ResourceApi['permissions'] => ({
+  list: [`${area}-read`],
+  show: [`${area}-read`],
+  create: [`${area}-create`],
+  edit: [`${area}-update`],
+  delete: [`${area}-delete`],
+});
+
+/** Every action needs the same permission (admin or superadmin screens). */
+export const onlyRight = (permission: PermissionName): ResourceApi['permissions'] => ({
+  list: [permission],
+  show: [permission],
+  create: [permission],
+  edit: [permission],
+  delete: [permission],
+});
+
+/**
+ * A feature's translations from `import.meta.glob('./locales/*.json')` (Vite resolves the glob at build time,
+ * one chunk per language); a language without a file gets none.
+ */
+/** A translation file as Vite's `import.meta.glob` loads it. */
+export type LocaleFile = { default: Messages };
+
+export function localeLoaders(files: Record<string, () => Promise<LocaleFile>>): FeatureModule['messages'] {
+  const loader = (language: TranslatedLanguage) =>
+    files[`./locales/${language}.json`] ?? (() => Promise.resolve({ default: {} }));
+  return { en: loader('en'), de: loader('de'), es: loader('es'), ru: loader('ru') };
+}
+
+/** A lazily loaded page that can also be fetched ahead of time (before its route renders). */
+export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+
+/** `lazy()` for a page of a feature chunk, with `preload` to start the download early. */
+export function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyPage {
+  return Object.assign(
+    lazy(() => load().then((module) => ({ default: pick(module) }))),
+    { preload: load },
+  );
+}
+
+/**
+ * Starts loading the page `pathname` opens, when it is a resource's list, create or edit page: its chunks then
+ * arrive beside the shell's instead of after it.
+ */
+export function preloadPage(features: readonly FeatureModule[], pathname: string): void {
+  const resources = features.flatMap((feature) => feature.resources ?? []);
+  const resource = resources
+    .filter((candidate) => pathname === `/${candidate.name}` || pathname.startsWith(`/${candidate.name}/`))
+    .sort((a, b) => b.name.length - a.name.length)[0];
+  if (!resource) return;
+  const rest = pathname.slice(resource.name.length + 1);
+  const page = rest === '' ? resource.list : rest === '/create' ? resource.create : (resource.edit ?? resource.show);
+  if (page && 'preload' in page && typeof page.preload === 'function') void (page as LazyPage).preload();
+}

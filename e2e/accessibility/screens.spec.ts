@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations, type Finding } from '../support/axe.ts';
+import { loginAs, menuTargets } from '../support/session.ts';
+
+const ROLES = [
+  'superadmin@example.com',
+  'admin@example.com',
+  'office@example.com',
+  'agency@example.com',
+  'traveller@example.com',
+  'driver@example.com',
+];
+
+/** Colours are checked as they end up, not halfway through a transition (a dialog fading in, a label moving). */
+const animationsDone = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+
+/**
+ * The findings that stay: a screen still fetching (an agency select is disabled, and grey, until its choices
+ * are in) is scanned again a moment later; a real violation is there every time.
+ */
+async function lastingViolations(page: Page, label: string): Promise<Finding[]> {
+  let findings = await seriousViolations(page, label);
+  for (let retry = 0; retry < 3 && findings.length > 0; retry++) {
+    await page.waitForTimeout(500);
+    await animationsDone(page);
+    findings = await seriousViolations(page, label);
+  }
+  return findings;
+}
+
+/** Waits until the screen has its content: a level-one heading and no loading indicator. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.locator('.MuiCircularProgress-root, .MuiSkeleton-root')).toHaveCount(0);
+  await animationsDone(page);
+}
+
+/** Every screen the drawer offers, and the first record and the create form of each list. */
+async function checkEveryScreen(page: Page, email: string, theme: string): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const target of await menuTargets(page)) {
+    await page.goto(target);
+    await settled(page);
+    findings.push(...(await lastingViolations(page, `${email} ${theme} ${target}`)));
+    const firstRow = page.locator('tr.RaDataTable-clickableRow').first();
+    if ((await firstRow.count()) === 0) continue;
+    // Enter on a focused row opens the record: its page, or (the outbox) a dialog.
+    await firstRow.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(async () => {
+      expect(!page.url().endsWith(target) || (await dialog.count()) > 0).toBe(true);
+    }).toPass();
+    const inDialog = (await dialog.count()) > 0;
+    // A modal dialog hides the page (and its heading) from assistive technology.
+    if (inDialog) {
+      await expect(dialog.getByRole('heading').first()).toBeVisible();
+      await expect(dialog.locator('.MuiCircularProgress-root')).toHaveCount(0);
+      await animationsDone(page);
+    } else await settled(page);
+    findings.push(...(await lastingViolations(page, `${email} ${theme} ${target} → record`)));
+    if (inDialog) await page.keyboard.press('Escape');
+  }
+  return findings;
+}
+
+for (const email of ROLES) {
+  test(`every screen of ${email} has no serious or critical axe finding (light)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await loginAs(page, email);
+    await settled(page);
+    expect(await checkEveryScreen(page, email, 'light')).toEqual([]);
+  });
+}
+
+test('every screen has no serious or critical axe finding in the dark theme', async ({ page }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, 'superadmin@example.com');
+  await page.getByRole('button', { name: /toggle light\/dark mode/i }).click();
+  await settled(page);
+  expect(await checkEveryScreen(page, 'superadmin@example.com', 'dark')).toEqual([]);
+});
+
+test('the visitor pages have no serious or critical axe finding', async ({ page }) => {
+  const findings: Finding[] = [];
+  for (const path of ['/auth/login', '/auth/register', '/auth/forgot', '/auth/login?session=expired']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    findings.push(...(await seriousViolations(page, path)));
+  }
+  expect(findings).toEqual([]);
+});

@@ -1,0 +1,59 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from '../support/session.ts';
+
+/** The JavaScript budget of the first screen (issue 8, 4.3), gzip-compressed as a server would send it. */
+const LOGIN_JS_BUDGET_KB = 150;
+
+/** Collects every JavaScript file the page loads, with its size after gzip. */
+function collectScripts(page: Page): () => Promise<Array<{ file: string; gzip: number }>> {
+  const pending: Array<Promise<{ file: string; gzip: number } | null>> = [];
+  page.on('response', (response) => {
+    if (!new URL(response.url()).pathname.endsWith('.js')) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => ({ file: new URL(response.url()).pathname, gzip: gzipSync(body, { level: 9 }).length }))
+        .catch(() => null),
+    );
+  });
+  return async () => (await Promise.all(pending)).filter((entry) => entry !== null);
+}
+
+test('the login page loads at most 150 KB of gzip-compressed JavaScript', async ({ page }) => {
+  const scripts = collectScripts(page);
+  await page.goto('/auth/login');
+  await expect(page.getByLabel(/e-mail/i)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const loaded = await scripts();
+  const total = loaded.reduce((sum, script) => sum + script.gzip, 0) / 1024;
+  console.log(`login page: ${total.toFixed(1)} KB of JavaScript (gzip) in ${loaded.length} files`);
+  expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB);
+});
+
+test('time from navigation to the first row of the customers list (printed, not asserted)', async ({ page }) => {
+  await loginAs(page, 'office@example.com');
+  // Records when the first clickable row appears, on the clock of the document's own navigation.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('tr.RaDataTable-clickableRow')) {
+        (window as unknown as { firstRowAt: number }).firstRowAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  const figures: number[] = [];
+  for (let run = 0; run < 5; run += 1) {
+    await page.goto('/customers');
+    await expect(page.locator('tr.RaDataTable-clickableRow').first()).toBeVisible();
+    figures.push(await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt));
+  }
+  const sorted = [...figures].sort((a, b) => a - b);
+  console.log(
+    `customers list, first row after navigation: median ${sorted[2]!.toFixed(0)} ms (runs: ${figures
+      .map((ms) => ms.toFixed(0))
+      .join(', ')} ms)`,
+  );
+  expect(figures).toHaveLength(5);
+});
