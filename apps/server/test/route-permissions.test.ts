@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasAnyPermission, type PermissionName } from '@tourdesk/contracts';
-import { authPlugin } from '../src/plugins/auth.ts';
+import { authPlugin } from '../src/features/auth/auth.plugin.ts';
 import { buildTestApp, call, DEMO_ACCOUNTS, type DemoAccount, type TestApp } from './helpers.ts';
 
 /**

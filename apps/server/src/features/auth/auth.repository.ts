@@ -7,6 +7,11 @@ export async function insertAuditEntry(db: Database, entry: Insertable<AuditLogT
   await db.insertInto('audit_log').values(entry).execute();
 }
 
+/** Forgets which e-mail a deleted account's entries were written under (the entries themselves stay). */
+export async function clearAuditEmail(db: Database, userId: number): Promise<void> {
+  await db.updateTable('audit_log').set({ email: null }).where('user_id', '=', userId).execute();
+}
+
 export async function findAuditEntries(db: Database, filter: { action?: string; email?: string }) {
   let query = db
     .selectFrom('audit_log')

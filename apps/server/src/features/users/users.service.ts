@@ -17,17 +17,23 @@ import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/pa
 import type { AuthUser, DbContext } from '../../types.ts';
 import { cardKindOf, contactsOfCards, createCard, removeCard, updateCardData } from '../cards/cards.service.ts';
 import { claimAttempt, forgetAttempts, type ThrottlePolicy } from '../auth/throttle.service.ts';
+import { forgetAuditEmail } from '../auth/audit.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
 import {
   deleteUserRow,
   emailTaken,
   findAccountsByEmail,
+  findAccountSummaryRow,
+  findAccountSummaryRowsByEmail,
+  findAuthUserRow,
   findPasswordHash,
   findRoleForAssignment,
   findUserById,
   insertUser,
+  updateLoginTimes,
   updateUserRow,
   userBaseQuery,
+  userCountQuery,
   type UserRow,
 } from './users.repository.ts';
 import type { UserKind } from './users.table.ts';
@@ -143,7 +149,7 @@ async function toUsers(ctx: DbContext, rows: UserRow[]): Promise<User[]> {
 export async function listUsers(ctx: DbContext, kind: UserKind, query: ListQuery) {
   const base = userBaseQuery(ctx.db).where('user_account.kind', '=', kind);
   // Counting needs no joins unless a filter reads a joined column (role name, agency).
-  const countBase = ctx.db.selectFrom('user_account').select('user_account.id').where('user_account.kind', '=', kind);
+  const countBase = userCountQuery(ctx.db, kind);
   return runList(ctx, USER_LIST_SPEC, query, base, (rows) => toUsers(ctx, rows), countBase);
 }
 
@@ -402,23 +408,7 @@ export async function findLoginCandidates(ctx: DbContext, email: string) {
 
 /** What the permission check needs of a user, read on every authenticated request. */
 export async function findAuthUser(ctx: DbContext, id: number) {
-  const row = await ctx.db
-    .selectFrom('user_account')
-    .leftJoin('role', 'role.id_roles', 'user_account.id_roles')
-    .leftJoin('vc_card', 'vc_card.id_vc_card', 'user_account.id_vc_card')
-    .select([
-      'user_account.id',
-      'user_account.kind',
-      'user_account.email',
-      'user_account.is_active',
-      'user_account.tokens_valid_after',
-      'role.role as role_name',
-      'role.admin as role_admin',
-      'role.access as role_access',
-      'vc_card.id_organization as agency_id',
-    ])
-    .where('user_account.id', '=', id)
-    .executeTakeFirst();
+  const row = await findAuthUserRow(ctx.db, id);
   if (!row) return undefined;
   const auth: AuthUser = {
     id: row.id,
@@ -434,8 +424,7 @@ export async function findAuthUser(ctx: DbContext, id: number) {
 
 /** Remembers this login; `lastLogin` shows the one before. */
 export async function recordLogin(ctx: DbContext, id: number): Promise<void> {
-  const row = await ctx.db.selectFrom('user_account').select('last_login_at').where('id', '=', id).executeTakeFirst();
-  await updateUserRow(ctx.db, id, { previous_login_at: row?.last_login_at ?? null, last_login_at: nowIso() });
+  await updateLoginTimes(ctx.db, id, nowIso());
 }
 
 /** GET /userdata: the user with permissions, card and last login. */
@@ -507,21 +496,12 @@ export async function createAccountForCard(
 
 /** What the account flows need to know of a login. */
 export async function findAccountSummary(ctx: DbContext, id: number) {
-  const row = await ctx.db
-    .selectFrom('user_account')
-    .select(['id', 'kind', 'email', 'firstname', 'lastname', 'is_active', 'language', 'id_vc_card'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findAccountSummaryRow(ctx.db, id);
   return row && { ...row, isActive: toBool(row.is_active) };
 }
 
 export async function findAccountsByEmailAddress(ctx: DbContext, email: string) {
-  const rows = await ctx.db
-    .selectFrom('user_account')
-    .select(['id', 'kind', 'email', 'firstname', 'lastname', 'is_active', 'language', 'id_vc_card'])
-    .where('email', '=', email)
-    .orderBy('id')
-    .execute();
+  const rows = await findAccountSummaryRowsByEmail(ctx.db, email);
   return rows.map((row) => ({ ...row, isActive: toBool(row.is_active) }));
 }
 
@@ -550,7 +530,7 @@ export async function updateAccountAccess(
 export async function eraseAccount(ctx: DbContext, id: number): Promise<void> {
   const account = await findAccountSummary(ctx, id);
   if (!account) return;
-  await ctx.db.updateTable('audit_log').set({ email: null }).where('user_id', '=', id).execute();
+  await forgetAuditEmail(ctx, id);
   await deleteUserRow(ctx.db, id);
   if (account.id_vc_card && (await cardKindOf(ctx, account.id_vc_card)) === 'user')
     await removeCard(ctx, account.id_vc_card);
