@@ -15,9 +15,18 @@ import { ApiError, forbidden, invalidField, notFound, tooManyRequests } from '..
 import { runList, type ListSpec } from '../../lib/list-query.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
-import { cardKindOf, contactsOfCards, createCard, removeCard, updateCardData } from '../cards/cards.service.ts';
+import {
+  cardKindOf,
+  contactsOfCards,
+  createCard,
+  personIdOfCard,
+  removeCard,
+  saveContactRows,
+  updateCardData,
+} from '../cards/cards.service.ts';
 import { claimAttempt, forgetAttempts, type ThrottlePolicy } from '../auth/throttle.service.ts';
 import { forgetAuditEmail } from '../auth/audit.service.ts';
+import { updateCustomer } from '../customers/customers.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
 import {
   deleteUserRow,
@@ -342,22 +351,54 @@ export async function updateUser(
         // A new password ends every session of the account; after one's own change, the route issues a fresh token.
         ...(passwordHash ? { password_hash: passwordHash, tokens_valid_after: now } : {}),
       });
-      if (current.vc_card.id_vc_card) {
-        await updateCardData(trx, current.vc_card.id_vc_card, {
-          name: cardName(next.firstname, next.lastname),
-          agencyId: next.agencyId,
-          ratioId: next.ratio_id,
-          kuschickId: next.kuschick_id,
-          person: { firstName: next.firstname, surname: next.lastname },
-          ...(body.phones || body.emails ? { contacts: { phones: next.phones, emails: next.emails } } : {}),
-        });
-      }
+      if (current.vc_card.id_vc_card) await updateUserCard(trx, current.vc_card.id_vc_card, body, next);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailExists();
     throw error;
   }
   return getUser(ctx, id);
+}
+
+/**
+ * Carries what a login edit sent over to the login's card, and nothing it did not send: a driver's or
+ * traveller's customer card keeps its surname-first name, agency, numbers and the contact lists the edit left
+ * out, and changes through the customers service (which keeps its search text). A login's own card is named
+ * "First Last".
+ */
+async function updateUserCard(
+  ctx: DbContext,
+  cardId: number,
+  body: UpdateUserBody,
+  name: { firstname: string; lastname: string },
+): Promise<void> {
+  const sent = definedOnly({
+    agencyId: body.agencyId,
+    ratio_id: body.ratio_id,
+    kuschick_id: body.kuschick_id,
+    phones: body.phones,
+    emails: body.emails,
+  });
+  if ((await cardKindOf(ctx, cardId)) === 'customer') {
+    await updateCustomer(
+      ctx,
+      cardId,
+      { ...sent, ...definedOnly({ firstName: body.firstname, surname: body.lastname }) },
+      { kind: 'all' },
+    );
+    return;
+  }
+  const renamed = body.firstname !== undefined || body.lastname !== undefined;
+  const { firstname: firstName, lastname: surname } = name;
+  await updateCardData(ctx, cardId, {
+    ...(renamed ? { name: cardName(firstName, surname), person: { firstName, surname } } : {}),
+    ...(sent.agencyId !== undefined ? { agencyId: sent.agencyId } : {}),
+    ...(sent.ratio_id !== undefined ? { ratioId: sent.ratio_id } : {}),
+    ...(sent.kuschick_id !== undefined ? { kuschickId: sent.kuschick_id } : {}),
+  });
+  if (sent.phones || sent.emails) {
+    await saveContactRows(ctx, await personIdOfCard(ctx, cardId), { phones: sent.phones, emails: sent.emails });
+  }
 }
 
 /** Wrong current passwords count like failed logins (one account, growing delays), so a stolen session cannot guess it. */
