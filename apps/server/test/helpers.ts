@@ -8,7 +8,13 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { seedDefaults, seedDemoData } from '../src/seed/demo.ts';
-import { createRoleFixture, createUserFixture, DEMO_PASSWORD, nextSequence } from '../src/seed/factories.ts';
+import {
+  createAgencyFixture,
+  createRoleFixture,
+  createUserFixture,
+  DEMO_PASSWORD,
+  nextSequence,
+} from '../src/seed/factories.ts';
 import { findRoleId } from '../src/features/roles/roles.service.ts';
 import type { DbContext } from '../src/types.ts';
 
@@ -199,4 +205,17 @@ export async function createLogin(
     ...(options.agencyId !== undefined ? { agencyId: options.agencyId } : {}),
   });
   return email;
+}
+
+/**
+ * One new login for each role of the README, keyed by role (the agency user belongs to a new agency), for
+ * tests that go through every role.
+ */
+export async function createLogins(ctx: DbContext): Promise<Record<DemoAccount, string>> {
+  const agency = await createAgencyFixture(ctx, nextSequence());
+  const logins: Partial<Record<DemoAccount, string>> = {};
+  for (const role of Object.keys(DEMO_ACCOUNTS) as DemoAccount[]) {
+    logins[role] = await createLogin(ctx, role, role === 'agency' ? { agencyId: agency.id } : {});
+  }
+  return logins as Record<DemoAccount, string>;
 }

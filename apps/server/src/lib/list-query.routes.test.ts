@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
 import { customerBaseQuery, customerCountBase } from '../features/customers/customers.repository.ts';
 import { CUSTOMER_LIST_SPEC } from '../features/customers/customers.service.ts';
+import { createCustomerFixture } from '../seed/factories.ts';
 import { runList, type ListSpec } from './list-query.ts';
 
 /**
@@ -11,7 +12,9 @@ import { runList, type ListSpec } from './list-query.ts';
 describe('list engine paths agree', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ seed: 'defaults' });
+    // Enough customers that searches find several pages and a page can start at 290.
+    for (let n = 1; n <= 300; n++) await createCustomerFixture(t.ctx, n);
   });
   afterAll(() => t.close());
 
