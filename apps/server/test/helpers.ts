@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { seedDefaults, seedDemoData } from '../src/seed/demo.ts';
+import { newTestSchemaName } from './test-schemas.ts';
 import {
   createAgencyFixture,
   createRoleFixture,
@@ -51,7 +52,7 @@ export async function openTestDatabase(
     return { database, drop: () => database.destroy(), location: { url } };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = options.location?.schema ?? `tourdesk_test_${randomBytes(6).toString('hex')}`;
+  const schema = options.location?.schema ?? newTestSchemaName();
   if (!options.location) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
