@@ -4,6 +4,7 @@ import { createAgencyFixture, createUserFixture, DEMO_PASSWORD } from '../../see
 import { findRoleId } from '../roles/roles.service.ts';
 import { findAuditEntries } from './auth.repository.ts';
 import { LOGIN_POLICIES } from './auth.service.ts';
+import { isKnownAddress, KNOWN_ADDRESS_TTL_MS, rememberKnownAddress } from './throttle.service.ts';
 
 const login = (t: TestApp, payload: Record<string, unknown>, ip = '203.0.113.1') =>
   t.app.inject({ method: 'POST', url: '/api/v1/authentication', payload, remoteAddress: ip });
@@ -89,6 +90,10 @@ describe('authentication', () => {
     const blocked = await login(t, { email, password: DEMO_PASSWORD }, '198.51.100.200');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().key).toBe('error.tooManyRequests');
+    // Retry-After says when to try again: the first delay of the policy, in whole seconds.
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_POLICIES.accountFromNewAddresses.firstDelayMs / 1000);
     // Another account from a fresh address is not affected.
     expect((await login(t, { email: office, password: DEMO_PASSWORD }, '198.51.100.201')).statusCode).toBe(201);
   });
@@ -226,5 +231,22 @@ describe('authentication', () => {
     expect(response.json().key).toBe('error.forbidden');
     const [entry] = await findAuditEntries(t.ctx.db, { action: 'permission_denied', email: office });
     expect(entry).toMatchObject({ method: 'GET', url: '/api/v1/roles-lit', detail: 'admin|user-read' });
+  });
+
+  it('forgets a known address 90 days after the last login from it, and prunes such rows when logins are written', async () => {
+    const email = await createLogin(t.ctx, 'office');
+    const now = Date.now();
+    const knownRows = () =>
+      t.ctx.db.selectFrom('auth_throttle').select('key').where('key', 'like', `known:${email}:%`).execute();
+    await rememberKnownAddress(t.ctx, email, '203.0.113.120', now - KNOWN_ADDRESS_TTL_MS - 60_000);
+    await rememberKnownAddress(t.ctx, email, '203.0.113.121', now - KNOWN_ADDRESS_TTL_MS + 60_000);
+    expect(await isKnownAddress(t.ctx, email, '203.0.113.120', now)).toBe(false);
+    expect(await isKnownAddress(t.ctx, email, '203.0.113.121', now)).toBe(true);
+
+    expect((await login(t, { email, password: DEMO_PASSWORD }, '203.0.113.122')).statusCode).toBe(201);
+    expect((await knownRows()).map((row) => row.key).sort()).toEqual([
+      `known:${email}:203.0.113.121`,
+      `known:${email}:203.0.113.122`,
+    ]);
   });
 });

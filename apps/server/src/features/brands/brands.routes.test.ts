@@ -156,4 +156,31 @@ describe('brands', () => {
         .statusCode,
     ).toBe(403);
   });
+
+  it('takes only an https: or http: address as the website', async () => {
+    for (const web of [
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'mailto:info@example.org',
+      'ftp://example.org',
+      'www.example.org',
+    ]) {
+      const response = await call(t.app, superadmin, {
+        method: 'PATCH',
+        url: `/brands/${developmentId}`,
+        payload: { web },
+      });
+      expect(response.statusCode, web).toBe(400);
+      expect(response.json().errors, web).toEqual([expect.objectContaining({ field: 'web', key: 'error.invalid' })]);
+    }
+    for (const web of ['https://talblick.example', 'http://talblick.example/reisen']) {
+      const response = await call(t.app, superadmin, {
+        method: 'PATCH',
+        url: `/brands/${developmentId}`,
+        payload: { web },
+      });
+      expect(response.statusCode, web).toBe(200);
+      expect(response.json().web).toBe(web);
+    }
+  });
 });

@@ -413,7 +413,8 @@ const CURRENT_PASSWORD_POLICY: ThrottlePolicy = {
 async function checkCurrentPassword(ctx: DbContext, id: number, currentPassword: string | undefined): Promise<void> {
   if (!currentPassword) throw invalidField('currentPassword', 'error.empty');
   const key = `current-password:${id}`;
-  if (!(await claimAttempt(ctx, key, CURRENT_PASSWORD_POLICY))) throw tooManyRequests();
+  const waitMs = await claimAttempt(ctx, key, CURRENT_PASSWORD_POLICY);
+  if (waitMs > 0) throw tooManyRequests(waitMs);
   if (!(await verifyPassword(await findPasswordHash(ctx.db, id), currentPassword))) {
     throw invalidField('currentPassword', 'error.currentPasswordWrong');
   }
