@@ -10,6 +10,8 @@ import type { Account, Scenario, ScenarioGroup, ScenarioKind } from './scenarios
 
 export type DriveSpec = {
   baseUrl: string;
+  /** Which server is driven (project or floor), for the progress lines. */
+  label: string;
   /** Bearer token per account the scenarios are sent as. */
   tokens: Partial<Record<Account, string>>;
   connections: number;
@@ -140,7 +142,9 @@ async function main(): Promise<void> {
   const spec = JSON.parse(raw) as DriveSpec;
   const results: ScenarioResult[] = [];
   for (const scenario of spec.scenarios) {
-    process.stderr.write(`  ${scenario.name.padEnd(26)} warm-up ${spec.warmup} s, measuring ${spec.duration} s … `);
+    process.stderr.write(
+      `  ${spec.label.padEnd(7)} ${scenario.name.padEnd(26)} ${spec.connections}× warm-up ${spec.warmup} s, measuring ${spec.duration} s … `,
+    );
     const result = await runScenario(spec, scenario);
     process.stderr.write(
       `${result.rps.toFixed(1)} req/s, p95 ${result.latencyMs.p95.toFixed(1)} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}\n`,

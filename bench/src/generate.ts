@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql, type Insertable } from 'kysely';
-import { buildSearchText } from '@tourdesk/contracts';
+import { buildSearchText, dinSortKey, phoneSearchKey } from '@tourdesk/contracts';
 import { mailName } from '../../apps/server/src/seed/german-data.ts';
 import {
   migrateToLatest,
@@ -247,6 +247,7 @@ function makeRowsFactory(roleId: number, passwordHash: string, total: number) {
         id_vc_card: cardId,
         kind: 'user',
         name: `${firstname} ${lastname}`,
+        sort_name: dinSortKey(`${firstname} ${lastname}`),
         id_organization: null,
         ratio_id: null,
         kuschick_id: null,
@@ -309,7 +310,7 @@ function makeRowsFactory(roleId: number, passwordHash: string, total: number) {
         is_active: rand() >= 0.03,
         avatar: null,
         id_vc_card: cardId,
-        // users.service.ts userSearchText, field for field.
+        // users.service.ts userListKeys, field for field.
         search_text: buildSearchText([
           firstname,
           lastname,
@@ -320,8 +321,12 @@ function makeRowsFactory(roleId: number, passwordHash: string, total: number) {
           null,
           null,
           ...phones.map((phone) => phone.value),
+          ...phones.map((phone) => phoneSearchKey(phone.value)),
           ...emails.map((entry) => entry.value),
         ]),
+        sort_lastname: dinSortKey(lastname),
+        sort_firstname: dinSortKey(firstname),
+        sort_phone: phoneSearchKey(phones[0]!.value),
         created_at: created,
         updated_at: updated,
       });
@@ -382,12 +387,13 @@ function makeCustomerRowsFactory(agencyIds: readonly number[], total: number) {
         id_vc_card: cardId,
         kind: 'customer',
         name: customerCardName(firstName, lastName),
+        sort_name: dinSortKey(customerCardName(firstName, lastName)),
         id_organization: agencyId,
         ratio_id: ratioId,
         kuschick_id: null,
         customer_type: customerType,
         is_driver: false,
-        // customers.service.ts customerSearchText, field for field (the id is the card's).
+        // customers.service.ts customerListKeys, field for field (the id is the card's).
         search_text: buildSearchText([
           cardId,
           firstName,
@@ -400,8 +406,11 @@ function makeCustomerRowsFactory(agencyIds: readonly number[], total: number) {
           null,
           null,
           ...phones.map((phone) => phone.value),
+          ...phones.map((phone) => phoneSearchKey(phone.value)),
           email.value,
         ]),
+        sort_phone: phoneSearchKey(phones[0]!.value),
+        sort_email: email.value.toLowerCase(),
         created_at: created,
         updated_at: updated,
       });

@@ -16,7 +16,8 @@ export type BenchOptions = {
   duration: number;
   /** Seconds of warm-up before each measured run. */
   warmup: number;
-  connections: number;
+  /** Concurrent connections; every scenario runs once per count. */
+  connections: number[];
   port: number;
   /** Keep an existing bench database that already holds the generated users. */
   reuse: boolean;
@@ -33,7 +34,7 @@ export const USAGE = `npm run bench -- [options]
   --customers N               customers to generate (default 250000; only when a customers scenario runs)
   --duration S                seconds per measured scenario (default 10)
   --warmup S                  seconds of warm-up before each scenario (default 3)
-  --connections C             concurrent connections (default 10)
+  --connections C[,C]         concurrent connections, each count in turn (default 1,10)
   --port P                    port for the API under test (default 3210, the next free one when taken)
   --only NAME[,NAME]          run only the scenarios whose names contain one of these words
                               (users, customers, list, search, …)
@@ -99,7 +100,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     customers: positiveInt('--customers', values.customers ?? env.BENCH_CUSTOMERS, 250_000),
     duration: positiveInt('--duration', values.duration ?? env.BENCH_DURATION, 10),
     warmup: positiveInt('--warmup', values.warmup ?? env.BENCH_WARMUP, 3),
-    connections: positiveInt('--connections', values.connections ?? env.BENCH_CONNECTIONS, 10),
+    connections: (values.connections ?? env.BENCH_CONNECTIONS ?? '1,10')
+      .split(',')
+      .map((count) => positiveInt('--connections', count.trim(), 10)),
     port: positiveInt('--port', values.port ?? env.BENCH_PORT, 3210),
     reuse: values.reuse ?? false,
     only: (values.only ?? '')
@@ -109,7 +112,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     server: resolve(values.server ?? env.BENCH_SERVER ?? resolve(import.meta.dirname, '../../apps/server/src/main.ts')),
   };
   if (options.duration < 1) throw new Error('--duration must be at least 1 second');
-  if (options.connections < 1) throw new Error('--connections must be at least 1');
+  if (options.connections.some((count) => count < 1)) throw new Error('--connections must be at least 1');
   if (!existsSync(options.server)) throw new Error(`--server: no file ${options.server}`);
   if (!/^postgres(ql)?:\/\//.test(postgresUrl)) throw new Error('BENCH_DATABASE_URL must be a postgres:// URL');
   return options;

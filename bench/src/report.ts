@@ -19,9 +19,49 @@ export function formatTable(results: readonly ScenarioResult[]): string {
     `p95 ≤ ${P95_TARGET_MS[result.kind]} ms`,
     meetsTarget(result) ? 'yes' : 'NO',
   ]);
+  return markdownTable(header, rows, rightAligned);
+}
+
+/** Rows as a Markdown table with aligned columns. */
+function markdownTable(header: readonly string[], rows: readonly string[][], rightAligned: readonly boolean[]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) =>
+  const line = (cells: readonly string[]) =>
     `| ${cells.map((cell, column) => (rightAligned[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!))).join(' | ')} |`;
   const rule = `|${widths.map((width, column) => (rightAligned[column] ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+/** Issue #8, 4.1: the project's p50 at most this times the floor's, its throughput at least this times. */
+export const P50_RATIO_TARGET = 1.2;
+export const RPS_RATIO_TARGET = 0.8;
+
+const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '–');
+const rate = (value: number) => (value < 100 ? value.toFixed(1) : Math.round(value).toLocaleString('en'));
+
+/** Project against floor, scenario by scenario: p50, p95 and req/s of both and the ratios. */
+export function formatComparison(project: readonly ScenarioResult[], floor: readonly ScenarioResult[]): string {
+  const header = ['scenario', 'p50 ms', 'floor', 'ratio', 'p95 ms', 'floor', 'req/s', 'floor', 'ratio', 'met?'];
+  const rows = project.map((mine, index) => {
+    const bare = floor[index]!;
+    const p50Ratio = mine.latencyMs.p50 / bare.latencyMs.p50;
+    const rpsRatio = mine.rps / bare.rps;
+    const met = p50Ratio <= P50_RATIO_TARGET && rpsRatio >= RPS_RATIO_TARGET;
+    return [
+      mine.name,
+      ms(mine.latencyMs.p50),
+      ms(bare.latencyMs.p50),
+      ratio(p50Ratio),
+      ms(mine.latencyMs.p95),
+      ms(bare.latencyMs.p95),
+      rate(mine.rps),
+      rate(bare.rps),
+      ratio(rpsRatio),
+      met ? 'yes' : 'NO',
+    ];
+  });
+  return markdownTable(
+    header,
+    rows,
+    header.map((_, column) => column !== 0 && column !== 9),
+  );
 }

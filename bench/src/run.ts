@@ -23,11 +23,14 @@ import {
 } from './generate.ts';
 import { parseOptions, USAGE, type BenchOptions, type EngineName } from './options.ts';
 import { cpuSnapshot, otherWork } from './cpu.ts';
-import { formatTable, meetsTarget } from './report.ts';
+import { recordFloor } from './floor-recording.ts';
+import { peakRssMb, rssMb, sameAnswers, type MemoryReport } from './floor-check.ts';
+import { formatComparison, formatTable, meetsTarget, P50_RATIO_TARGET, RPS_RATIO_TARGET } from './report.ts';
 import { P95_TARGET_MS, selectScenarios, type Account, type Scenario } from './scenarios.ts';
 import { freePort, hasTaskset, login, pinned, startServer, type RunningServer } from './server.ts';
 
 const DEFAULT_SERVER = resolve(import.meta.dirname, '../../apps/server/src/main.ts');
+const FLOOR_SERVER = resolve(import.meta.dirname, 'floor.ts');
 /** The demo accounts scenarios are sent as: admin for the user list, office (customers-read) for customers. */
 const ACCOUNTS: Record<Account, { email: string; password: string }> = {
   admin: { email: 'admin@example.com', password: 'Demo1234!' },
@@ -40,7 +43,11 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 /** What has to be stopped on the way out (errors, Ctrl-C). */
-const running: { server: RunningServer | null; driver: ChildProcess | null } = { server: null, driver: null };
+const running: { server: RunningServer | null; floor: RunningServer | null; driver: ChildProcess | null } = {
+  server: null,
+  floor: null,
+  driver: null,
+};
 
 async function engineVersion(handle: DatabaseHandle): Promise<string> {
   const query =
@@ -191,52 +198,106 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
   if (scenarios.length === 0) throw new Error(`--only ${options.only.join(',')} matches no scenario`);
   const preparation = await prepare(engine, options, scenarios);
 
+  // What the floor replays: the server's own statements for every path (floor.ts, floor-recording.ts).
+  const recordingFile = resolve(DATA_DIR, `floor-${engine}.json`);
+  const recorder = openDatabase({ url: target.url });
+  try {
+    writeFileSync(recordingFile, JSON.stringify(await recordFloor(recorder, target.url, scenarios)));
+  } finally {
+    await recorder.destroy();
+  }
+
   // Other work on the machine skews the figures: measure how much CPU it took meanwhile.
   const loadBefore = loadavg()[0]!;
   const cpuBefore = cpuSnapshot(engine === 'postgres');
   const port = await freePort(options.port);
   const server = await startServer(options.server, target.url, port, resolve(DATA_DIR, `server-${engine}.log`));
   running.server = server;
-  let results: ScenarioResult[];
+  const floorPort = await freePort(port + 1);
+  const floor = await startServer(FLOOR_SERVER, target.url, floorPort, resolve(DATA_DIR, `floor-${engine}.log`), {
+    BENCH_FLOOR_RECORDING: recordingFile,
+  });
+  running.floor = floor;
+  const memory: MemoryReport = { project: { idleMb: rssMb(server.pid) }, floor: { idleMb: rssMb(floor.pid) } };
+  const results: Record<number, { project: ScenarioResult[]; floor: ScenarioResult[] }> = {};
   try {
     if (options.server !== DEFAULT_SERVER) log(`server under test: ${options.server}`);
     log(
-      `server pid ${server.pid} on ${server.baseUrl}${hasTaskset ? ' (core 0; load generator on core 1)' : ' (taskset not found: not pinned)'}`,
+      `server pid ${server.pid} on ${server.baseUrl}, floor pid ${floor.pid} on ${floor.baseUrl}` +
+        `${hasTaskset ? ' (both on core 0; load generator on core 1)' : ' (taskset not found: not pinned)'}`,
     );
     // One login per account (failed logins are throttled); the tokens serve every request.
     const tokens: Partial<Record<Account, string>> = {};
     for (const account of new Set(scenarios.map((scenario) => scenario.account))) {
       tokens[account] = await login(server.baseUrl, ACCOUNTS[account].email, ACCOUNTS[account].password);
     }
-    log(`${connectionsText(options.connections)}, ${options.warmup} s warm-up + ${options.duration} s per scenario`);
+    await sameAnswers(server.baseUrl, floor.baseUrl, scenarios, tokens);
+    log('the floor answers every path byte for byte as the server does');
     const scratch = mkdtempSync(resolve(tmpdir(), 'tourdesk-bench-'));
-    const output = resolve(scratch, 'results.json');
-    results = await drive({
-      baseUrl: server.baseUrl,
-      tokens,
-      connections: options.connections,
-      duration: options.duration,
-      warmup: options.warmup,
-      scenarios,
-      output,
-    }).finally(() => rmSync(scratch, { recursive: true, force: true }));
+    try {
+      for (const connections of options.connections) {
+        log(
+          `${connectionsText(connections)}, ${options.warmup} s warm-up + ${options.duration} s per scenario and server`,
+        );
+        results[connections] = { project: [], floor: [] };
+        for (const scenario of scenarios) {
+          // Project and floor in turn, scenario by scenario, so that other work on the machine hits both alike.
+          for (const [label, baseUrl] of [
+            ['project', server.baseUrl],
+            ['floor', floor.baseUrl],
+          ] as const) {
+            const output = resolve(scratch, 'results.json');
+            const [result] = await drive({
+              baseUrl,
+              label,
+              tokens,
+              connections,
+              duration: options.duration,
+              warmup: options.warmup,
+              scenarios: [scenario],
+              output,
+            });
+            results[connections]![label].push(result!);
+          }
+        }
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    memory.project.peakMb = peakRssMb(server.pid);
+    memory.floor.peakMb = peakRssMb(floor.pid);
   } finally {
     await server.stop();
+    await floor.stop();
     running.server = null;
+    running.floor = null;
   }
 
   const loadAfter = loadavg()[0]!;
   const otherCpu = otherWork(cpuBefore, cpuSnapshot(engine === 'postgres'));
+  for (const connections of options.connections) {
+    const { project, floor: bare } = results[connections]!;
+    log(
+      `\n${preparation.engineVersion} — ${generatedText(preparation.generated)}, ` +
+        `${connectionsText(connections)}, ${options.duration} s per scenario`,
+    );
+    log(formatTable(project));
+    log(`\nproject vs floor (target: p50 ≤ ${P50_RATIO_TARGET}× and req/s ≥ ${RPS_RATIO_TARGET}× the floor's)`);
+    log(formatComparison(project, bare));
+  }
   log(
-    `\n${preparation.engineVersion} — ${generatedText(preparation.generated)}, ` +
-      `${connectionsText(options.connections)}, ${options.duration} s per scenario`,
+    `\nmemory (resident set): project ${memory.project.idleMb} MB idle, ${memory.project.peakMb ?? '?'} MB peak; ` +
+      `floor ${memory.floor.idleMb} MB idle, ${memory.floor.peakMb ?? '?'} MB peak`,
   );
-  log(formatTable(results));
   log(
     `other work on the machine meanwhile: ${otherCpu === null ? '?' : `${Math.round(otherCpu * 100)} % of the CPUs`}` +
       ` (load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after)`,
   );
-  const broken = results.filter((result) => result.non2xx > 0 || result.errors > 0 || result.timeouts > 0);
+  const all = options.connections.flatMap((connections) => [
+    ...results[connections]!.project,
+    ...results[connections]!.floor,
+  ]);
+  const broken = all.filter((result) => result.non2xx > 0 || result.errors > 0 || result.timeouts > 0);
   for (const result of broken) {
     log(
       `!! ${result.name}: ${result.non2xx} non-2xx (${JSON.stringify(result.statusCounts)}), ` +
@@ -273,7 +334,17 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         },
         preparation,
         targetsP95Ms: P95_TARGET_MS,
-        results: results.map((result) => ({ ...result, met: meetsTarget(result) })),
+        targetsVsFloor: { p50Ratio: P50_RATIO_TARGET, rpsRatio: RPS_RATIO_TARGET },
+        memoryMb: memory,
+        results: Object.fromEntries(
+          options.connections.map((connections) => [
+            connections,
+            {
+              project: results[connections]!.project.map((result) => ({ ...result, met: meetsTarget(result) })),
+              floor: results[connections]!.floor,
+            },
+          ]),
+        ),
       },
       null,
       2,
@@ -286,6 +357,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
 async function cleanUp(): Promise<void> {
   running.driver?.kill('SIGTERM');
   await running.server?.stop();
+  await running.floor?.stop();
 }
 
 async function main(): Promise<number> {

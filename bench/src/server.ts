@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -39,7 +39,7 @@ export type RunningServer = {
 };
 
 /**
- * Starts the real server (`entry`, normally apps/server/src/main.ts) on `databaseUrl`, pinned to core 0,
+ * Starts the real server (`entry`, normally apps/server/src/main.ts, or the floor) on `databaseUrl`, pinned to core 0,
  * and waits until GET /api/v1/health answers 200.
  */
 export async function startServer(
@@ -47,12 +47,13 @@ export async function startServer(
   databaseUrl: string,
   port: number,
   logFile: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const log = openSync(logFile, 'w');
   // Started through a link of its own name, so that scripts looking for development servers
   // (`pkill -f apps/server/src/main.ts`) do not take the benchmark's server for one of them and stop it.
   // Node runs the link's target (.ts, type stripping); without an extension, no linter or formatter picks it up.
-  const link = resolve(dirname(logFile), 'tourdesk-bench-server');
+  const link = resolve(dirname(logFile), `tourdesk-bench-${basename(logFile, '.log')}`);
   rmSync(link, { force: true });
   symlinkSync(entry, link);
   const [command, args] = pinned('0', process.execPath, [link]);
@@ -65,6 +66,7 @@ export async function startServer(
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     },
     stdio: ['ignore', log, log],
   });

@@ -48,16 +48,22 @@ export async function captureList(
   dialect: DialectName,
   scenario: Scenario,
   path: string,
-): Promise<{ statements: CompiledQuery[]; ms: number }> {
+): Promise<{ statements: CompiledQuery[]; ms: number; page: { limit: number; skip: number } | unknown[] }> {
   const capture = new CapturePlugin();
   const ctx = { db: db.withPlugin(capture), dialect };
   const query = listQueryOf(path);
   const started = performance.now();
-  if (scenario.group === 'customers') await listCustomers(ctx, query, { kind: 'all' });
-  else await listUsers(ctx, 'staff', query);
+  const page: { limit: number; skip: number } | unknown[] =
+    scenario.group === 'customers'
+      ? await listCustomers(ctx, query, { kind: 'all' })
+      : await listUsers(ctx, 'staff', query);
   const ms = performance.now() - started;
   const executor = db.getExecutor();
-  return { statements: capture.captured.map(({ node, queryId }) => executor.compileQuery(node, queryId)), ms };
+  return {
+    statements: capture.captured.map(({ node, queryId }) => executor.compileQuery(node, queryId)),
+    ms,
+    page,
+  };
 }
 
 /** Median wall time of `runs` executions (after one unmeasured run). */

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { listAwareSerializerCompiler } from './lib/list-serializer.ts';
 import qs from 'qs';
 import { ERROR_MESSAGES } from '@tourdesk/contracts';
 import type { Config } from './config.ts';
@@ -54,7 +55,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // List answers through fast-json-stringify, every other answer through zod (lib/list-serializer.ts).
+  app.setSerializerCompiler(listAwareSerializerCompiler);
   app.decorate('config', config);
   app.decorate('ctx', { db: database.db, dialect: database.dialect, cache: database.cache });
   app.decorate('brandForHost', (host: string, log?: FastifyBaseLogger) => brandForHost(app.ctx, host, log));

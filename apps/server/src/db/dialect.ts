@@ -39,6 +39,24 @@ export function searchCondition(
 }
 
 /**
+ * SQLite only: the ids of at most `cap` records whose search text contains every word, straight from the FTS5
+ * trigram index (null when a word is too short for it, or on PostgreSQL). Reading a bounded number of index
+ * entries is cheap, and tells whether a search is rare enough to sort all its matches (see list-query.ts).
+ */
+export function cappedSearchHits(
+  dialect: DialectName,
+  table: string,
+  words: readonly string[],
+  cap: number,
+): RawBuilder<{ id: number }> | null {
+  if (dialect !== 'sqlite' || words.length === 0 || words.some((word) => [...word].length < 3)) return null;
+  const fts = sql.table(`${table}_fts`);
+  return sql<{
+    id: number;
+  }>`select rowid as id from ${fts} where ${fts} match ${words.map(ftsPhrase).join(' AND ')} limit ${cap}`;
+}
+
+/**
  * The same "every word is contained" test as `searchCondition`, but as a plain substring check that uses no
  * index: cheap for the few thousand rows of a window, where probing an index would cost more.
  */

@@ -1,35 +1,66 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers.ts';
-import { customerBaseQuery, customerCountBase } from '../features/customers/customers.repository.ts';
-import { CUSTOMER_LIST_SPEC } from '../features/customers/customers.service.ts';
-import { createCustomerFixture } from '../seed/factories.ts';
-import { runList, type ListSpec } from './list-query.ts';
+import { buildTestApp, call, createLogins, type TestApp } from '../../test/helpers.ts';
+import { createBrand } from '../features/brands/brands.service.ts';
+import { createAgencyFixture, createCustomerFixture, createDriverFixture } from '../seed/factories.ts';
+import {
+  CUSTOMER_LIST_SPEC,
+  customerBaseQuery,
+  customerCountBase,
+} from '../features/customers/customers.repository.ts';
+
+import {
+  searchWords,
+  ZBrand,
+  ZCountry,
+  ZCustomer,
+  ZListResponse,
+  ZMail,
+  ZOrganization,
+  ZRole,
+  ZSetting,
+  ZUser,
+} from '@tourdesk/contracts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { runListPage, type ListSpec } from './list-query.ts';
+import { listAwareSerializerCompiler } from './list-serializer.ts';
+
+// One app (one database) for the whole file: the tests only read the data made here.
+let t: TestApp;
+let superadmin: string;
+beforeAll(async () => {
+  t = await buildTestApp({ seed: 'defaults' });
+  superadmin = (await createLogins(t.ctx)).superadmin;
+  await createBrand(t.ctx, { host: 'localhost', isDevelopment: true, name: 'Tourdesk', company: 'Listen GmbH' });
+  // Enough customers that searches find several pages and a page can start at 290; agencies; a driver (and
+  // the invitation mail in the outbox).
+  for (let n = 1; n <= 3; n++) await createAgencyFixture(t.ctx, n);
+  for (let n = 1; n <= 300; n++) await createCustomerFixture(t.ctx, n);
+  await createDriverFixture(t.ctx, 301);
+});
+afterAll(() => t.close());
+
+/** The ids of a customer page, read with the customer list's spec changed by `overrides`, deferred or joined. */
+async function customerPage(overrides: Partial<ListSpec>, query: Record<string, string>, deferred: boolean) {
+  const spec: ListSpec<{ id: number }> = { ...CUSTOMER_LIST_SPEC, ...overrides, idField: 'id', selectable: ['id'] };
+  const page = await runListPage(
+    { db: t.ctx.db, dialect: t.ctx.dialect },
+    spec,
+    query,
+    customerBaseQuery(t.ctx.db),
+    (rows) => rows.map((row) => ({ id: row.id_vc_card })),
+    deferred ? customerCountBase(t.ctx.db) : undefined,
+  );
+  return { total: page.total, ids: page.data.map((row) => row.id) };
+}
 
 /**
  * The list engine answers the same page whichever way it finds it: through the joins, through the base table
  * first (deferred join), through the search window or through the search index.
  */
 describe('list engine paths agree', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp({ seed: 'defaults' });
-    // Enough customers that searches find several pages and a page can start at 290.
-    for (let n = 1; n <= 300; n++) await createCustomerFixture(t.ctx, n);
-  });
-  afterAll(() => t.close());
-
-  const ids = async (spec: ListSpec, query: Record<string, string>, deferred: boolean) => {
-    const page = await runList(
-      { db: t.ctx.db, dialect: t.ctx.dialect },
-      spec,
-      query,
-      customerBaseQuery(t.ctx.db),
-      (rows) => rows.map((row) => ({ id: row.id_vc_card })),
-      deferred ? customerCountBase(t.ctx.db) : undefined,
-    );
-    if (Array.isArray(page)) throw new Error('expected a page');
-    return { total: page.total, ids: page.data.map((row) => row.id) };
-  };
+  const ids = (overrides: Partial<ListSpec>, query: Record<string, string>, deferred: boolean) =>
+    customerPage(overrides, query, deferred);
 
   const queries: Array<Record<string, string>> = [
     { 'lit-search': 'muller' },
@@ -46,10 +77,89 @@ describe('list engine paths agree', () => {
 
   it.each(queries)('gives the same page through every path: %o', async (query) => {
     const clean = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined));
-    const joined = await ids(CUSTOMER_LIST_SPEC, clean, false);
-    const tinyWindow = await ids({ ...CUSTOMER_LIST_SPEC, searchWindow: 3 }, clean, true);
-    const wideWindow = await ids({ ...CUSTOMER_LIST_SPEC, searchWindow: 100_000 }, clean, true);
+    const joined = await ids({}, clean, false);
+    // searchHitCap 0: never sort all matches at once (SQLite), so the window and its fallback run.
+    const tinyWindow = await ids({ searchWindow: 3, searchHitCap: 0 }, clean, true);
+    const wideWindow = await ids({ searchWindow: 100_000, searchHitCap: 0 }, clean, true);
+    const allHits = await ids({ searchHitCap: 100_000 }, clean, true);
     expect(tinyWindow).toEqual(joined);
     expect(wideWindow).toEqual(joined);
+    expect(allHits).toEqual(joined);
+  });
+});
+
+/**
+ * Issue #8, 4.2: however a search finds its page (all matches sorted, the window, the search index), the total is
+ * the exact number of matching records and the page holds the first of them in list order. Checked against a
+ * plain substring test over every customer's stored search text.
+ */
+describe('search totals are exact', () => {
+  const searches = ['schä', 'köhl', 'hoffm', 'münchen', 'anna müll', 'MÜLL', 'groß', 'gross', 'mu', 'e', '0176'];
+
+  it.each(searches)('%s', async (query) => {
+    const all = await t.ctx.db
+      .selectFrom('vc_card')
+      .select(['id_vc_card', 'sort_name', 'search_text'])
+      .where('kind', '=', 'customer')
+      .execute();
+    const words = searchWords(query);
+    const expected = all
+      .filter((row) => words.every((word) => row.search_text.includes(word)))
+      .sort((a, b) => (a.sort_name < b.sort_name ? -1 : a.sort_name > b.sort_name ? 1 : a.id_vc_card - b.id_vc_card))
+      .map((row) => row.id_vc_card);
+    for (const searchHitCap of [0, 5, 100_000]) {
+      const page = await customerPage({ searchHitCap }, { 'lit-search': query }, true);
+      expect(page.total, `${query}, searchHitCap ${searchHitCap}`).toBe(expected.length);
+      expect(page.ids).toEqual(expected.slice(0, 20));
+    }
+  });
+});
+
+describe('list specs are typed', () => {
+  it('name only columns that exist and fields the answer has (the type check fails otherwise)', () => {
+    const spec: ListSpec<{ id: number; name: string }> = {
+      table: 'vc_card',
+      idColumn: 'id_vc_card',
+      idField: 'id',
+      searchable: false,
+      defaultSort: [['name', 1]],
+      fields: {
+        name: { column: 'vc_card.name', type: 'string' },
+        // @ts-expect-error: vc_card has no column `nmae`
+        typo: { column: 'vc_card.nmae', type: 'string' },
+      },
+      // @ts-expect-error: the answer has no field `email`
+      selectable: ['id', 'name', 'email'],
+    };
+    expect(Object.keys(spec.fields)).toEqual(['name', 'typo']);
+  });
+});
+
+/**
+ * Issue #8, 4.1: list answers are written by fast-json-stringify from the contract (lib/list-serializer.ts).
+ * Each must be the very bytes zod's serializer writes for the same data.
+ */
+describe('list answers are serialized as zod would', () => {
+  const compile = (compiler: typeof serializerCompiler, schema: z.ZodType) =>
+    compiler({ schema, method: 'GET', url: '/', httpStatus: '200' }) as (data: unknown) => string;
+
+  it.each([
+    ['/customers?$limit=50', ZCustomer],
+    ['/customers?lit-search=muller&$select[]=email&$select[]=phones', ZCustomer],
+    ['/customers?pagination=false&customerType=regular', ZCustomer],
+    ['/users-lit?$limit=-1', ZUser],
+    ['/roles-lit', ZRole],
+    ['/organization', ZOrganization],
+    ['/brands', ZBrand],
+    ['/sys_settings', ZSetting],
+    ['/mail-outbox', ZMail],
+    ['/country?$limit=-1', ZCountry],
+  ] as const)('%s', async (url, item) => {
+    const response = await call(t.app, superadmin, { method: 'GET', url });
+    expect(response.statusCode, response.body).toBe(200);
+    const data: unknown = JSON.parse(response.body);
+    const fast = compile(listAwareSerializerCompiler, ZListResponse(item))(data);
+    expect(fast).toBe(compile(serializerCompiler, ZListResponse(item))(data));
+    expect(response.body).toBe(fast);
   });
 });

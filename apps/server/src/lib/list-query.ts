@@ -1,9 +1,10 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
-import { containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
+import { cappedSearchHits, containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
 import type { ReadCache } from '../db/read-cache.ts';
 import type { Database } from '../db/database.ts';
+import type { DB as Schema } from '../db/schema.ts';
 import { invalidField } from './errors.ts';
 
 /**
@@ -12,26 +13,41 @@ import { invalidField } from './errors.ts';
  */
 export type ListFieldType = 'string' | 'number' | 'boolean' | 'date';
 
-export type ListField = {
-  /** The column (qualified, e.g. `user_account.lastname`) or SQL expression alias it maps to. */
-  column: string;
+/** `table.column` for every column of the database: a list spec naming a column that does not exist fails to compile. */
+export type ColumnRef = { [T in keyof Schema & string]: `${T}.${keyof Schema[T] & string}` }[keyof Schema & string];
+
+/**
+ * An API field of a list. `Alias` names the computed columns the list's base query selects (`user_count`), the
+ * only columns that are not `table.column`.
+ */
+export type ListField<Alias extends string = never> = {
+  /** The column (qualified, e.g. `user_account.lastname`) or computed column it maps to. */
+  column: ColumnRef | Alias;
   type: ListFieldType;
   sortable?: boolean;
   filterable?: boolean;
   /** The column comes from a joined table: filtering on it needs the joins for counting too. */
   joined?: boolean;
+  /** The column sorting uses instead of `column`, e.g. a stored DIN 5007 key of a name (same table). */
+  sortColumn?: ColumnRef;
+  /** The sort column may be empty: empty values come last in ascending order on both databases. */
+  nullable?: boolean;
 };
 
-export type ListSpec = {
+/**
+ * How a list endpoint reads: kept next to the list's base query, typed against the database (`fields`) and
+ * against the answer's contract (`Item`: `selectable` and `idField` name its keys, see `contractFields`).
+ */
+export type ListSpec<Item = Record<string, unknown>, Alias extends string = never> = {
   /** The table whose `search_text` (and search index) `lit-search` uses. */
-  table: string;
+  table: keyof Schema & string;
   idColumn: string;
   /** API field → column; these can be sorted and filtered on. */
-  fields: Record<string, ListField>;
+  fields: Record<string, ListField<Alias>>;
   /** API fields `$select` may name (defaults to the keys of `fields`). */
-  selectable?: readonly string[];
+  selectable?: readonly (keyof Item & string)[];
   /** The field always kept by `$select`. */
-  idField: string;
+  idField: keyof Item & string;
   searchable: boolean;
   defaultSort: ReadonlyArray<readonly [field: string, direction: 1 | -1]>;
   /** Upper bound for `$limit` (default 1000). */
@@ -42,9 +58,31 @@ export type ListSpec = {
   ownParams?: readonly string[];
   /** How many rows in list order a search checks with a plain substring test first (see `pageIds`). */
   searchWindow?: number;
+  /** Up to how many matches a search sorts them all before trying the window (SQLite, see `pageIds`). */
+  searchHitCap?: number;
 };
 
+/** The keys of a contract's object schema, for `selectable`: what the answer has, `$select` may ask for. */
+export const contractFields = <Key extends string>(schema: { keyof: () => { options: readonly Key[] } }) =>
+  schema.keyof().options;
+
+/** Any list spec, whatever its item and computed columns (what the engine's helpers read of it). */
+type AnySpec = ListSpec<Record<string, unknown>, string>;
+
 export type ListContext = { db: Database; dialect: DialectName; cache?: ReadCache };
+
+/**
+ * A base query built once per database handle instead of on every request: Kysely's builders are immutable, so
+ * one serves every list request on that handle (a transaction has a handle of its own).
+ */
+export function builtOnce<Query>(build: (db: Database) => Query): (db: Database) => Query {
+  const built = new WeakMap<Database, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) built.set(db, (query = build(db)));
+    return query;
+  };
+}
 
 const RESERVED = new Set(['$limit', '$skip', '$sort', '$select', 'lit-search', 'lit-sort', 'pagination']);
 const IGNORED_VALUES = new Set(['none', 'null', '']);
@@ -58,7 +96,7 @@ export function resolveLimit(query: ListQuery, maxLimit: number, defaultLimit = 
   return Math.min(requested, maxLimit);
 }
 
-function resolveSort(query: ListQuery, spec: ListSpec): Array<[string, Direction]> {
+function resolveSort(query: ListQuery, spec: AnySpec): Array<[string, Direction]> {
   const sort: Array<[string, Direction]> = [];
   for (const [field, direction] of Object.entries(query.$sort ?? {})) {
     sort.push([field, Number(direction) === -1 ? -1 : 1]);
@@ -76,7 +114,7 @@ function resolveSort(query: ListQuery, spec: ListSpec): Array<[string, Direction
   return sort.length > 0 ? sort : spec.defaultSort.map(([field, direction]) => [field, direction]);
 }
 
-function resolveSelect(query: ListQuery, spec: ListSpec): string[] | null {
+function resolveSelect(query: ListQuery, spec: AnySpec): string[] | null {
   if (query.$select === undefined) return null;
   const fields = (Array.isArray(query.$select) ? query.$select : [query.$select]).flatMap((value) => value.split(','));
   const allowed = new Set(spec.selectable ?? Object.keys(spec.fields));
@@ -127,7 +165,7 @@ function coerce(field: string, type: ListFieldType, raw: unknown): string | numb
 
 type Filter = { column: string; joined: boolean; values: Array<string | number | boolean> };
 
-function resolveFilters(query: ListQuery, spec: ListSpec): Filter[] {
+function resolveFilters(query: ListQuery, spec: AnySpec): Filter[] {
   const own = new Set(spec.ownParams ?? []);
   const filters: Filter[] = [];
   for (const [field, raw] of Object.entries(query)) {
@@ -152,6 +190,8 @@ function resolveFilters(query: ListQuery, spec: ListSpec): Filter[] {
   return filters;
 }
 
+const sortColumnOf = (field: ListField<string>): string => field.sortColumn ?? field.column;
+
 function pick<T extends Record<string, unknown>>(row: T, fields: readonly string[] | null): Partial<T> {
   if (!fields) return row;
   const result: Record<string, unknown> = {};
@@ -162,7 +202,7 @@ function pick<T extends Record<string, unknown>>(row: T, fields: readonly string
 /** Applies the filters and the search words to a query (the page query and the count query alike). */
 function narrow<DB, TB extends keyof DB, O>(
   context: ListContext,
-  spec: ListSpec,
+  spec: AnySpec,
   query: SelectQueryBuilder<DB, TB, O>,
   filters: Filter[],
   words: string[],
@@ -182,28 +222,91 @@ function narrow<DB, TB extends keyof DB, O>(
 }
 
 /**
- * Runs a list query on `base` (a select with its joins and columns) and maps each row with `map`.
- * `where` conditions of the route (tenant scope, kind) must already be on `base`. `countBase`, when
- * given, is the same selection without the joins (and the same scope): the total is counted on it
- * unless a filter needs a joined column, which keeps counting cheap on large tables.
+ * Runs a list query on `base` (a select with its joins and columns) and maps each row with `map`: a page
+ * (`{ total, limit, skip, data }`), or every row as a plain array with `pagination=false`. `where` conditions
+ * of the route (tenant scope, kind) must already be on `base`. `countBase`, when given, is the same selection
+ * without the joins (and the same scope): the total is counted on it unless a filter needs a joined column,
+ * which keeps counting cheap on large tables.
  */
 export async function runList<
   DB,
   TB extends keyof DB,
   O,
   Item extends Record<string, unknown>,
+  Alias extends string = never,
   CTB extends keyof DB = TB,
   CO = O,
->(
+>(...args: ListArgs<DB, TB, O, Item, Alias, CTB, CO>): Promise<Page<Partial<Item>> | Array<Partial<Item>>> {
+  return args[2].pagination === 'false' ? runListAll(...args) : runListPage(...args);
+}
+
+type ListArgs<DB, TB extends keyof DB, O, Item, Alias extends string, CTB extends keyof DB, CO> = [
   context: ListContext,
-  spec: ListSpec,
+  spec: ListSpec<Item, Alias>,
   query: ListQuery,
   base: SelectQueryBuilder<DB, TB, O>,
   map: (rows: O[]) => Promise<Item[]> | Item[],
   countBase?: SelectQueryBuilder<DB, CTB, CO>,
-): Promise<Page<Partial<Item>> | Array<Partial<Item>>> {
+];
+
+/** One page of the list, whatever `pagination` says; without `$select` its rows are whole items. */
+export function runListPage<
+  DB,
+  TB extends keyof DB,
+  O,
+  Item extends Record<string, unknown>,
+  Alias extends string = never,
+  CTB extends keyof DB = TB,
+  CO = O,
+>(...args: ListArgs<DB, TB, O, Item, Alias, CTB, CO> & { 2: { $select?: undefined } }): Promise<Page<Item>>;
+export function runListPage<
+  DB,
+  TB extends keyof DB,
+  O,
+  Item extends Record<string, unknown>,
+  Alias extends string = never,
+  CTB extends keyof DB = TB,
+  CO = O,
+>(...args: ListArgs<DB, TB, O, Item, Alias, CTB, CO>): Promise<Page<Partial<Item>>>;
+export async function runListPage<
+  DB,
+  TB extends keyof DB,
+  O,
+  Item extends Record<string, unknown>,
+  Alias extends string = never,
+  CTB extends keyof DB = TB,
+  CO = O,
+>(...args: ListArgs<DB, TB, O, Item, Alias, CTB, CO>): Promise<Page<Partial<Item>>> {
+  const page = await readList(args, true);
+  return { total: page.total, limit: page.limit, skip: page.skip, data: page.data };
+}
+
+/** Every row of the list (at most `maxLimit`), as `pagination=false` asks for. */
+export async function runListAll<
+  DB,
+  TB extends keyof DB,
+  O,
+  Item extends Record<string, unknown>,
+  Alias extends string = never,
+  CTB extends keyof DB = TB,
+  CO = O,
+>(...args: ListArgs<DB, TB, O, Item, Alias, CTB, CO>): Promise<Array<Partial<Item>>> {
+  return (await readList(args, false)).data;
+}
+
+async function readList<
+  DB,
+  TB extends keyof DB,
+  O,
+  Item extends Record<string, unknown>,
+  Alias extends string,
+  CTB extends keyof DB,
+  CO,
+>(
+  [context, spec, query, base, map, countBase]: ListArgs<DB, TB, O, Item, Alias, CTB, CO>,
+  paginate: boolean,
+): Promise<Page<Partial<Item>>> {
   const maxLimit = spec.maxLimit ?? ALL_ITEMS_LIMIT;
-  const paginate = query.pagination !== 'false';
   const limit = paginate ? resolveLimit(query, maxLimit, spec.defaultLimit) : maxLimit;
   const skip = paginate ? (query.$skip ?? 0) : 0;
   const sort = resolveSort(query, spec);
@@ -217,9 +320,13 @@ export async function runList<
   const ordered = <Q extends AnySelect>(query: Q, take = limit, from = skip): Q => {
     let result = query;
     for (const [field, direction] of sort) {
-      result = result.orderBy(sql.ref(spec.fields[field]!.column), direction === 1 ? 'asc' : 'desc') as Q;
+      const definition = spec.fields[field]!;
+      result = result.orderBy(sql.ref(sortColumnOf(definition)), (order) => {
+        if (!definition.nullable) return direction === 1 ? order.asc() : order.desc();
+        return direction === 1 ? order.asc().nullsLast() : order.desc().nullsFirst();
+      }) as Q;
     }
-    if (!sort.some(([field]) => spec.fields[field]!.column === idColumn)) {
+    if (!sort.some(([field]) => sortColumnOf(spec.fields[field]!) === idColumn)) {
       result = result.orderBy(sql.ref(idColumn), 'asc') as Q;
     }
     return result.limit(take).offset(from) as Q;
@@ -253,7 +360,7 @@ export async function runList<
     rows = (await ordered(filtered as unknown as AnySelect).execute()) as O[];
   }
   const data = (await map(rows as O[])).map((item) => pick(item, select));
-  if (!paginate) return data;
+  if (!paginate) return { total: data.length, limit, skip, data };
 
   let total = skip + data.length;
   if (data.length === limit || skip > 0 || limit === 0) {
@@ -286,6 +393,9 @@ async function countRows<DB, TB extends keyof DB, O>(
 /** How many rows, in list order, a search first looks through with a plain substring test. */
 export const SEARCH_WINDOW = 2000;
 
+/** Up to how many matches (SQLite) a search sorts them all instead of trying the window first. */
+export const SEARCH_HIT_CAP = 2000;
+
 type PageIdsInput<Q> = {
   /** The base table with scope and filters, without the search words. */
   scoped: Q;
@@ -308,7 +418,7 @@ type PageIdsInput<Q> = {
  */
 async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   context: ListContext,
-  spec: ListSpec,
+  spec: AnySpec,
   input: PageIdsInput<Q>,
 ): Promise<number[]> {
   const { scoped, searched, words, idColumn, ordered, sort, limit, skip } = input;
@@ -316,9 +426,23 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   const idOnly = (query: Q) => query.clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as Q;
   if (!spec.searchable || words.length === 0) return ids(ordered(idOnly(scoped)));
 
+  // SQLite: a search with few matches in the whole table (a surname, an e-mail) sorts just those. The trigram
+  // index hands them over without touching the table; only when there are more than SEARCH_HIT_CAP does the
+  // window below pay off (a common word fills the page within the first rows in list order).
+  const hitCap = spec.searchHitCap ?? SEARCH_HIT_CAP;
+  const capped = cappedSearchHits(context.dialect, spec.table, words, hitCap + 1);
+  if (capped) {
+    const hitIds = (await capped.execute(context.db)).rows.map((row) => Number(row.id));
+    if (hitIds.length === 0) return [];
+    if (hitIds.length <= hitCap) {
+      const among = sql<SqlBool>`${sql.ref(idColumn)} in (select value from json_each(${JSON.stringify(hitIds)}))`;
+      return ids(ordered(idOnly(scoped.where(among) as Q)));
+    }
+  }
+
   // Step 1: the first rows in list order, with a plain substring test. The window is a subquery of its own, so
   // the scan stops after it however few rows match.
-  const sortColumns = sort.map(([field]) => spec.fields[field]!.column);
+  const sortColumns = sort.map(([field]) => sortColumnOf(spec.fields[field]!));
   const windowRows = ordered(
     scoped
       .clearSelect()
@@ -332,7 +456,10 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   );
   const order = [
     ...sort.map(
-      ([, direction], index) => sql`${sql.ref(`sort_${index}`)} ${sql.raw(direction === 1 ? 'asc' : 'desc')}`,
+      ([field, direction], index) =>
+        sql`${sql.ref(`sort_${index}`)} ${sql.raw(direction === 1 ? 'asc' : 'desc')}${sql.raw(
+          spec.fields[field]!.nullable ? (direction === 1 ? ' nulls last' : ' nulls first') : '',
+        )}`,
     ),
     sql`list_id asc`,
   ];

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as createFoundation from './2026_11_21_2200_create_foundation.ts';
 import * as createCustomers from './2026_11_22_0100_create_customers.ts';
 import * as createMailOutbox from './2026_11_22_0300_create_mail_outbox.ts';
+import * as addListSortKeys from './2026_11_23_0000_add_list_sort_keys.ts';
 import * as dropUserAccountVerifyCode from './2026_11_23_0010_drop_user_account_verify_code.ts';
 
 /** Every migration, in order. Kysely runs those not yet applied at start-up. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_2200_create_foundation': createFoundation,
   '2026_11_22_0100_create_customers': createCustomers,
   '2026_11_22_0300_create_mail_outbox': createMailOutbox,
+  '2026_11_23_0000_add_list_sort_keys': addListSortKeys,
   '2026_11_23_0010_drop_user_account_verify_code': dropUserAccountVerifyCode,
 };

@@ -1,11 +1,12 @@
-import type {
-  EmailEntry,
-  EmailRowInput,
-  EmailType,
-  PhoneEntry,
-  PhoneRowInput,
-  PhoneType,
-  VcField,
+import {
+  dinSortKey,
+  type EmailEntry,
+  type EmailRowInput,
+  type EmailType,
+  type PhoneEntry,
+  type PhoneRowInput,
+  type PhoneType,
+  type VcField,
 } from '@tourdesk/contracts';
 import type { Insertable } from 'kysely';
 import { invalidField } from '../../lib/errors.ts';
@@ -58,9 +59,12 @@ export type CardInput = {
   address?: AddressInput;
   /** Contact rows as customers and agencies send them; an empty list gets its default row (spec §3). */
   contactRows?: ContactRowsInput;
-  /** The card's search text, which may name the card's own id. */
-  searchText?: (cardId: number) => string;
+  /** What lists search and sort the card by (search text, first phone and e-mail); may name the card's own id. */
+  listKeys?: (cardId: number) => CardListKeys;
 };
+
+/** The columns a card list searches and sorts by besides the name, kept in step with the record on every write. */
+export type CardListKeys = { search_text: string; sort_phone: string | null; sort_email: string | null };
 
 const contactRows = (personId: number, contacts: CardContacts) => [
   ...contacts.emails.map((entry, position) => ({
@@ -84,13 +88,14 @@ const definedValues = <T extends object>(input: T) =>
 
 /**
  * Creates a card with its person, address and contact rows in one statement per table (plus one for the
- * search text when it names the id); returns the card id. Call inside a transaction.
+ * list keys when they name the id); returns the card id. Call inside a transaction.
  */
 export async function createCard(ctx: DbContext, input: CardInput): Promise<number> {
   const now = new Date().toISOString();
   const cardId = await insertCard(ctx.db, {
     kind: input.kind,
     name: input.name,
+    sort_name: dinSortKey(input.name),
     id_organization: input.agencyId ?? null,
     ratio_id: input.ratioId ?? null,
     kuschick_id: input.kuschickId ?? null,
@@ -114,7 +119,7 @@ export async function createCard(ctx: DbContext, input: CardInput): Promise<numb
     ...(input.contacts ? contactRows(personId, input.contacts) : []),
     ...(input.contactRows ? newContactRows(personId, input.contactRows) : []),
   ]);
-  if (input.searchText) await updateCard(ctx.db, cardId, { search_text: input.searchText(cardId) });
+  if (input.listKeys) await updateCard(ctx.db, cardId, input.listKeys(cardId));
   return cardId;
 }
 
@@ -128,13 +133,16 @@ export async function updateCardData(
   input: Partial<Omit<CardInput, 'kind' | 'address' | 'contactRows'>>,
 ): Promise<void> {
   const card: Parameters<typeof updateCard>[2] = { updated_at: new Date().toISOString() };
-  if (input.name !== undefined) card.name = input.name;
+  if (input.name !== undefined) {
+    card.name = input.name;
+    card.sort_name = dinSortKey(input.name);
+  }
   if (input.agencyId !== undefined) card.id_organization = input.agencyId;
   if (input.ratioId !== undefined) card.ratio_id = input.ratioId;
   if (input.kuschickId !== undefined) card.kuschick_id = input.kuschickId;
   if (input.customerType !== undefined) card.customer_type = input.customerType;
   if (input.isDriver !== undefined) card.is_driver = input.isDriver;
-  if (input.searchText) card.search_text = input.searchText(cardId);
+  if (input.listKeys) Object.assign(card, input.listKeys(cardId));
   await updateCard(ctx.db, cardId, card);
   if (input.person) {
     const { person } = input;

@@ -13,6 +13,10 @@ export type VcCardTable = {
   customer_type: Generated<string>;
   is_driver: Generated<number | boolean>;
   search_text: Generated<string>;
+  /** DIN 5007 key of `name`, the first phone's national digits, the first e-mail in lower case (list sorting). */
+  sort_name: Generated<string>;
+  sort_phone: string | null;
+  sort_email: string | null;
   created_at: Generated<string | Date>;
   updated_at: Generated<string | Date>;
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZCreateCustomerBody, ZUpdateCustomerBody } from '@tourdesk/contracts';
+import { dinSortKey, ZCreateCustomerBody, ZUpdateCustomerBody } from '@tourdesk/contracts';
 import { buildTestApp, call, countStatements, createLogin, type TestApp } from '../../../test/helpers.ts';
 import {
   createAgencyFixture,
@@ -252,7 +252,9 @@ describe('customers', () => {
       expect(page.total).toBeGreaterThanOrEqual(25);
       expect(page.data).toHaveLength(20);
       const names = page.data.map((row: { name: string }) => row.name);
-      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      // German dictionary order (DIN 5007): "Öztürk" between "Ochs" and "Otto", not after "Zimmermann".
+      const key = dinSortKey;
+      expect(names).toEqual([...names].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0)));
       const second = (await list('$limit=20&$skip=20')).json();
       expect(second.data[0].id).not.toBe(page.data[0].id);
     });

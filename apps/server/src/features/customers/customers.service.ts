@@ -1,19 +1,19 @@
 import {
   buildSearchText,
+  phoneSearchKey,
   type AgencyCustomer,
   type AgencyCustomersQuery,
   type CreateCustomerBody,
   type Customer,
   type ErrorKey,
   type ListQuery,
-  type Page,
   type UpdateCardBody,
   type UpdateCustomerBody,
 } from '@tourdesk/contracts';
 import { toBool, toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts';
-import { runList, type ListSpec } from '../../lib/list-query.ts';
+import { runList, runListPage } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
 import {
   assertEmailsFree,
@@ -24,72 +24,17 @@ import {
   saveContactRows,
   addressAndContacts,
   updateCardData,
+  type CardListKeys,
 } from '../cards/cards.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
 import { scopedAgency, type CustomerScope } from './customer-scope.ts';
 import {
-  customerBaseQuery,
-  customerCountBase,
+  CUSTOMER_LIST_SPEC,
+  customerListQueries,
   findCustomerById,
   findLoginsOfCard,
   type CustomerRow,
 } from './customers.repository.ts';
-
-export const CUSTOMER_LIST_SPEC: ListSpec = {
-  table: 'vc_card',
-  idColumn: 'id_vc_card',
-  idField: 'id',
-  searchable: true,
-  defaultSort: [['name', 1]],
-  fields: {
-    id: { column: 'vc_card.id_vc_card', type: 'number' },
-    id_vc_card: { column: 'vc_card.id_vc_card', type: 'number' },
-    name: { column: 'vc_card.name', type: 'string' },
-    firstName: { column: 'vc_person.first_name', type: 'string', joined: true },
-    surname: { column: 'vc_person.surname', type: 'string', joined: true },
-    zip: { column: 'vc_address.zip', type: 'string', joined: true },
-    city: { column: 'vc_address.city', type: 'string', joined: true },
-    country: { column: 'vc_address.country', type: 'string', joined: true },
-    customerType: { column: 'vc_card.customer_type', type: 'string' },
-    isDriver: { column: 'vc_card.is_driver', type: 'boolean' },
-    agencyId: { column: 'vc_card.id_organization', type: 'number' },
-    ratio_id: { column: 'vc_card.ratio_id', type: 'string' },
-    kuschick_id: { column: 'vc_card.kuschick_id', type: 'string' },
-    createdAt: { column: 'vc_card.created_at', type: 'date' },
-    updatedAt: { column: 'vc_card.updated_at', type: 'date' },
-  },
-  selectable: [
-    'id',
-    'id_vc_card',
-    'id_vc_person',
-    'name',
-    'salutation',
-    'title',
-    'firstName',
-    'surname',
-    'birthday',
-    'passportValidUntil',
-    'address',
-    'zip',
-    'city',
-    'country',
-    'state',
-    'external_id',
-    'phone',
-    'email',
-    'phones',
-    'emails',
-    'customerType',
-    'isDriver',
-    'agencyId',
-    'agencyName',
-    'kuschick_id',
-    'ratio_id',
-    'createdAt',
-    'updatedAt',
-  ],
-  ownParams: ['driversOnly'],
-};
 
 /** Customers are filed by surname: the card name is "Surname, First name". */
 export const customerCardName = (firstName: string | null, surname: string | null) =>
@@ -132,22 +77,36 @@ type SearchableCustomer = Pick<
   'firstName' | 'surname' | 'address' | 'zip' | 'city' | 'country' | 'ratio_id' | 'kuschick_id' | 'external_id'
 > & { phones: ReadonlyArray<{ value: string }>; emails: ReadonlyArray<{ value: string }> };
 
-/** Names, address, e-mails, phones and numbers (spec §7: GET /customers searches them all). */
-const customerSearchText = (id: number, customer: SearchableCustomer) =>
-  buildSearchText([
-    id,
-    customer.firstName,
-    customer.surname,
-    customer.address,
-    customer.zip,
-    customer.city,
-    customer.country,
-    customer.ratio_id,
-    customer.kuschick_id,
-    customer.external_id,
-    ...customer.phones.map((row) => row.value),
-    ...customer.emails.map((row) => row.value),
-  ]);
+const firstValue = (rows: ReadonlyArray<{ value: string }>) => rows.find((row) => row.value !== '')?.value ?? null;
+
+/**
+ * What the customer list searches and sorts by. It searches names, address, e-mails, phones (also as national
+ * digits) and numbers (spec §7: GET /customers searches them all), and sorts by the first phone and e-mail
+ * (the card's name key is written with the name, see cards.service).
+ */
+const customerListKeys = (id: number, customer: SearchableCustomer): CardListKeys => {
+  const phone = firstValue(customer.phones);
+  const email = firstValue(customer.emails);
+  return {
+    search_text: buildSearchText([
+      id,
+      customer.firstName,
+      customer.surname,
+      customer.address,
+      customer.zip,
+      customer.city,
+      customer.country,
+      customer.ratio_id,
+      customer.kuschick_id,
+      customer.external_id,
+      ...customer.phones.map((row) => row.value),
+      ...customer.phones.map((row) => phoneSearchKey(row.value)),
+      ...customer.emails.map((row) => row.value),
+    ]),
+    sort_phone: phone ? phoneSearchKey(phone) : null,
+    sort_email: email ? email.toLowerCase() : null,
+  };
+};
 
 /** The contact rows a customer keeps after a save: the sent list without dropped rows, or the stored one. */
 const keptRows = (
@@ -160,17 +119,8 @@ export async function listCustomers(
   query: ListQuery & { driversOnly?: unknown },
   scope: CustomerScope,
 ) {
-  const agencyId = scopedAgency(scope);
-  let base = customerBaseQuery(ctx.db);
-  let countBase = customerCountBase(ctx.db);
-  if (agencyId !== undefined) {
-    base = base.where('vc_card.id_organization', '=', agencyId);
-    countBase = countBase.where('vc_card.id_organization', '=', agencyId);
-  }
-  if (query.driversOnly === 'true' || query.driversOnly === '1' || query.driversOnly === true) {
-    base = base.where('vc_card.is_driver', '=', true);
-    countBase = countBase.where('vc_card.is_driver', '=', true);
-  }
+  const driversOnly = query.driversOnly === 'true' || query.driversOnly === '1' || query.driversOnly === true;
+  const { base, countBase } = customerListQueries(ctx.db, { agencyId: scopedAgency(scope), driversOnly });
   return runList(ctx, CUSTOMER_LIST_SPEC, query, base, (rows) => toCustomers(ctx, rows), countBase);
 }
 
@@ -235,8 +185,8 @@ export async function createCustomer(
       },
       address,
       contactRows: { phones: body.phones ?? [], emails: body.emails ?? [] },
-      searchText: (cardId) =>
-        customerSearchText(cardId, {
+      listKeys: (cardId) =>
+        customerListKeys(cardId, {
           ...body,
           ...address,
           address: address.street,
@@ -286,7 +236,7 @@ export async function updateCustomer(
       ...(body.ratio_id !== undefined ? { ratioId: body.ratio_id } : {}),
       ...(body.kuschick_id !== undefined ? { kuschickId: body.kuschick_id } : {}),
       ...(body.customerType ? { customerType: body.customerType } : {}),
-      searchText: () => customerSearchText(id, next),
+      listKeys: () => customerListKeys(id, next),
       person: {
         firstName: next.firstName,
         surname: next.surname,
@@ -321,8 +271,8 @@ export async function updateCustomerCard(ctx: DbContext, id: number, body: Updat
       ...(body.name !== undefined ? { name: body.name } : {}),
       ...(body.ratio_id !== undefined ? { ratioId: body.ratio_id } : {}),
       ...(body.kuschick_id !== undefined ? { kuschickId: body.kuschick_id } : {}),
-      searchText: () =>
-        customerSearchText(id, {
+      listKeys: () =>
+        customerListKeys(id, {
           ...current,
           ratio_id: body.ratio_id !== undefined ? body.ratio_id : current.ratio_id,
           kuschick_id: body.kuschick_id !== undefined ? body.kuschick_id : current.kuschick_id,
@@ -389,18 +339,14 @@ const toAgencyCustomer = (customer: Customer): AgencyCustomer => ({
  */
 export async function listAgencyCustomers(ctx: DbContext, query: AgencyCustomersQuery, scope: CustomerScope) {
   if (scope.kind === 'none' || (scope.kind === 'agency' && scope.agencyId !== query.getCustomersFor)) throw forbidden();
-  const page = await listCustomers(
+  const { base, countBase } = customerListQueries(ctx.db, { agencyId: query.getCustomersFor });
+  const { total, limit, skip, data } = await runListPage(
     ctx,
-    {
-      $limit: query.limit,
-      $skip: query.offset,
-      agencyId: String(query.getCustomersFor),
-      'lit-search': query.search,
-      'lit-sort': 'name',
-    },
-    { kind: 'agency', agencyId: query.getCustomersFor },
+    CUSTOMER_LIST_SPEC,
+    { $limit: query.limit, $skip: query.offset, 'lit-search': query.search, 'lit-sort': 'name' },
+    base,
+    (rows) => toCustomers(ctx, rows),
+    countBase,
   );
-  // Paginated (no pagination=false here), so the answer is a page.
-  const { total, limit, skip, data } = page as Page<Customer>;
   return { total, limit, offset: skip, data: data.map(toAgencyCustomer) };
 }

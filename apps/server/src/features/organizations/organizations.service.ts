@@ -1,6 +1,7 @@
 import {
   AGENCY_TYPE,
   buildSearchText,
+  dinSortKey,
   hasPermission,
   searchWords,
   type CreateOrganizationBody,
@@ -36,7 +37,7 @@ import {
 
 export { AGENCY_TYPE };
 
-const ORGANIZATION_LIST_SPEC: ListSpec = {
+const ORGANIZATION_LIST_SPEC: ListSpec<Organization, 'user_count' | 'customer_count'> = {
   table: 'organization',
   idColumn: 'id',
   idField: 'id',
@@ -46,7 +47,7 @@ const ORGANIZATION_LIST_SPEC: ListSpec = {
   defaultLimit: 25,
   fields: {
     id: { column: 'organization.id', type: 'number' },
-    name: { column: 'organization.name', type: 'string' },
+    name: { column: 'organization.name', sortColumn: 'organization.sort_name', type: 'string' },
     type: { column: 'organization.type', type: 'number' },
     city: { column: 'vc_address.city', type: 'string', joined: true },
     zip: { column: 'vc_address.zip', type: 'string', joined: true },
@@ -170,6 +171,7 @@ export async function createOrganization(ctx: DbContext, body: CreateOrganizatio
       note: body.note ?? null,
       type: body.type ?? AGENCY_TYPE,
       id_vc_card: cardId,
+      sort_name: dinSortKey(body.name),
       created_at: now,
       updated_at: now,
     });
@@ -200,6 +202,7 @@ export async function updateOrganization(
       ...(body.note !== undefined ? { note: body.note } : {}),
       ...(body.type !== undefined ? { type: body.type } : {}),
       search_text: searchText({ name, city: body.city ?? current.city, zip: body.zip ?? current.zip }, id),
+      sort_name: dinSortKey(name),
       updated_at: nowIso(),
     });
     let personId = (await findOrganizationById(trx.db, id))!.id_vc_person;

@@ -8,6 +8,8 @@ export type OrganizationTable = {
   type: Generated<number>;
   id_vc_card: number | null;
   search_text: Generated<string>;
+  /** DIN 5007 key of `name` (list sorting). */
+  sort_name: Generated<string>;
   created_at: Generated<string | Date>;
   updated_at: Generated<string | Date>;
 };

@@ -28,7 +28,7 @@ import {
 /** The role that only superadmins may touch. */
 export const SUPERADMIN_ROLE = 'superadmin';
 
-const ROLE_LIST_SPEC: ListSpec = {
+const ROLE_LIST_SPEC: ListSpec<Role, 'user_count'> = {
   table: 'role',
   idColumn: 'id_roles',
   idField: 'id_roles',

@@ -1,13 +1,16 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { ZUser, type User } from '@tourdesk/contracts';
+import { builtOnce, contractFields, type ListSpec } from '../../lib/list-query.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserAccountTable, UserKind } from './users.table.ts';
 
 /** The columns a user answer is built from (never the password hash or verify code). */
-export const userBaseQuery = (db: Database) =>
+export const userBaseQuery = builtOnce((db: Database) =>
   db
     .selectFrom('user_account')
     .leftJoin('role', 'role.id_roles', 'user_account.id_roles')
     .leftJoin('vc_card', 'vc_card.id_vc_card', 'user_account.id_vc_card')
+    .leftJoin('organization', 'organization.id', 'vc_card.id_organization')
     .select([
       'user_account.id',
       'user_account.kind',
@@ -42,9 +45,46 @@ export const userBaseQuery = (db: Database) =>
       'role.access as role_access',
       'vc_card.name as card_name',
       'vc_card.id_organization as card_agency_id',
-    ]);
+    ]),
+);
 
 export type UserRow = Awaited<ReturnType<ReturnType<typeof userBaseQuery>['executeTakeFirstOrThrow']>>;
+
+/** GET /users-lit and the other user lists: which API field reads which column, next to the queries it runs on. */
+export const USER_LIST_SPEC: ListSpec<User> = {
+  table: 'user_account',
+  idColumn: 'id',
+  idField: 'id',
+  searchable: true,
+  defaultSort: [['id', -1]],
+  fields: {
+    id: { column: 'user_account.id', type: 'number' },
+    email: { column: 'user_account.email', type: 'string' },
+    firstname: { column: 'user_account.firstname', sortColumn: 'user_account.sort_firstname', type: 'string' },
+    lastname: { column: 'user_account.lastname', sortColumn: 'user_account.sort_lastname', type: 'string' },
+    phone: { column: 'user_account.sort_phone', type: 'string', filterable: false, nullable: true },
+    city: { column: 'user_account.city', type: 'string' },
+    zip: { column: 'user_account.zip', type: 'string' },
+    role: { column: 'user_account.id_roles', type: 'number' },
+    roleName: { column: 'role.role', type: 'string', joined: true },
+    status: { column: 'user_account.status', type: 'string' },
+    username: { column: 'user_account.username', type: 'string' },
+    isDriver: { column: 'user_account.is_driver', type: 'boolean' },
+    isActive: { column: 'user_account.is_active', type: 'boolean' },
+    ratio_id: { column: 'user_account.ratio_id', type: 'string' },
+    agencyId: { column: 'vc_card.id_organization', type: 'number', joined: true },
+    agencyName: { column: 'organization.sort_name', type: 'string', joined: true, filterable: false, nullable: true },
+    createdAt: { column: 'user_account.created_at', type: 'date' },
+    updatedAt: { column: 'user_account.updated_at', type: 'date' },
+  },
+  selectable: contractFields(ZUser),
+};
+
+/** The list's page query and its count query (no joins unless a filter reads a joined column) for one kind. */
+export const userListQueries = (db: Database, kind: UserKind) => ({
+  base: userBaseQuery(db).where('user_account.kind', '=', kind),
+  countBase: db.selectFrom('user_account').select('user_account.id').where('user_account.kind', '=', kind),
+});
 
 export async function findUserById(db: Database, id: number, kind?: UserKind): Promise<UserRow | undefined> {
   let query = userBaseQuery(db).where('user_account.id', '=', id);
@@ -102,10 +142,6 @@ export async function findPasswordHash(db: Database, id: number): Promise<string
   const row = await db.selectFrom('user_account').select('password_hash').where('id', '=', id).executeTakeFirst();
   return row?.password_hash ?? null;
 }
-
-/** The accounts of one kind, without joins: what a list counts unless a filter reads a joined column. */
-export const userCountQuery = (db: Database, kind: UserKind) =>
-  db.selectFrom('user_account').select('user_account.id').where('user_account.kind', '=', kind);
 
 /** What the permission check needs of a user: account, role and the agency of its card. */
 export async function findAuthUserRow(db: Database, id: number) {

@@ -1,5 +1,7 @@
 import {
   buildSearchText,
+  dinSortKey,
+  phoneSearchKey,
   hasPermission,
   parseAccessText,
   permissionsFromAccess,
@@ -12,7 +14,7 @@ import {
 import { nowIso, toBool, toIso } from '../../db/dialect.ts';
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
 import { ApiError, forbidden, invalidField, notFound, tooManyRequests } from '../../lib/errors.ts';
-import { runList, type ListSpec } from '../../lib/list-query.ts';
+import { runList } from '../../lib/list-query.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import {
@@ -41,70 +43,11 @@ import {
   insertUser,
   updateLoginTimes,
   updateUserRow,
-  userBaseQuery,
-  userCountQuery,
+  USER_LIST_SPEC,
+  userListQueries,
   type UserRow,
 } from './users.repository.ts';
 import type { UserKind } from './users.table.ts';
-
-export const USER_LIST_SPEC: ListSpec = {
-  table: 'user_account',
-  idColumn: 'id',
-  idField: 'id',
-  searchable: true,
-  defaultSort: [['id', -1]],
-  fields: {
-    id: { column: 'user_account.id', type: 'number' },
-    email: { column: 'user_account.email', type: 'string' },
-    firstname: { column: 'user_account.firstname', type: 'string' },
-    lastname: { column: 'user_account.lastname', type: 'string' },
-    city: { column: 'user_account.city', type: 'string' },
-    zip: { column: 'user_account.zip', type: 'string' },
-    role: { column: 'user_account.id_roles', type: 'number' },
-    roleName: { column: 'role.role', type: 'string', joined: true },
-    status: { column: 'user_account.status', type: 'string' },
-    username: { column: 'user_account.username', type: 'string' },
-    isDriver: { column: 'user_account.is_driver', type: 'boolean' },
-    isActive: { column: 'user_account.is_active', type: 'boolean' },
-    ratio_id: { column: 'user_account.ratio_id', type: 'string' },
-    agencyId: { column: 'vc_card.id_organization', type: 'number', joined: true },
-    createdAt: { column: 'user_account.created_at', type: 'date' },
-    updatedAt: { column: 'user_account.updated_at', type: 'date' },
-  },
-  selectable: [
-    'id',
-    'email',
-    'firstname',
-    'lastname',
-    'street',
-    'number',
-    'zip',
-    'city',
-    'country',
-    'nationality',
-    'state',
-    'sex',
-    'birthday',
-    'placeofbirth',
-    'maritalstatus',
-    'role',
-    'roleName',
-    'status',
-    'username',
-    'isDriver',
-    'ratio_id',
-    'kuschick_id',
-    'isActive',
-    'phones',
-    'emails',
-    'avatar',
-    'agencyId',
-    'vc_card',
-    'lastLogin',
-    'createdAt',
-    'updatedAt',
-  ],
-};
 
 const cardName = (firstname: string, lastname: string) => `${firstname} ${lastname}`.trim();
 
@@ -156,9 +99,7 @@ async function toUsers(ctx: DbContext, rows: UserRow[]): Promise<User[]> {
 }
 
 export async function listUsers(ctx: DbContext, kind: UserKind, query: ListQuery) {
-  const base = userBaseQuery(ctx.db).where('user_account.kind', '=', kind);
-  // Counting needs no joins unless a filter reads a joined column (role name, agency).
-  const countBase = userCountQuery(ctx.db, kind);
+  const { base, countBase } = userListQueries(ctx.db, kind);
   return runList(ctx, USER_LIST_SPEC, query, base, (rows) => toUsers(ctx, rows), countBase);
 }
 
@@ -174,8 +115,9 @@ type SearchSource = Pick<
   'firstname' | 'lastname' | 'email' | 'username' | 'city' | 'zip' | 'ratio_id' | 'kuschick_id' | 'phones' | 'emails'
 >;
 
-const userSearchText = (user: SearchSource) =>
-  buildSearchText([
+/** What the user list searches and sorts by, written with every change of the user. */
+const userListKeys = (user: SearchSource) => ({
+  search_text: buildSearchText([
     user.firstname,
     user.lastname,
     user.email,
@@ -185,8 +127,13 @@ const userSearchText = (user: SearchSource) =>
     user.ratio_id,
     user.kuschick_id,
     ...user.phones.map((phone) => phone.value),
+    ...user.phones.map((phone) => phoneSearchKey(phone.value)),
     ...user.emails.map((email) => email.value),
-  ]);
+  ]),
+  sort_lastname: dinSortKey(user.lastname),
+  sort_firstname: dinSortKey(user.firstname),
+  sort_phone: user.phones[0]?.value ? phoneSearchKey(user.phones[0].value) : null,
+});
 
 /** Role rules: the role must exist, and only a superadmin may hand out the superadmin role. */
 async function checkRole(ctx: DbContext, roleId: number, actor: AuthUser | null): Promise<void> {
@@ -265,7 +212,7 @@ export async function createUser(
         kuschick_id: body.kuschick_id ?? null,
         is_active: options.blocked ? false : (body.isActive ?? true),
         id_vc_card: cardId,
-        search_text: userSearchText({
+        ...userListKeys({
           ...body,
           username: body.username ?? null,
           city: body.city ?? null,
@@ -346,7 +293,7 @@ export async function updateUser(
         kuschick_id: next.kuschick_id,
         is_active: next.isActive,
         avatar: next.avatar,
-        search_text: userSearchText(next),
+        ...userListKeys(next),
         updated_at: now,
         // A new password ends every session of the account; after one's own change, the route issues a fresh token.
         ...(passwordHash ? { password_hash: passwordHash, tokens_valid_after: now } : {}),
@@ -519,7 +466,7 @@ export async function createAccountForCard(
     zip: input.address?.zip ?? null,
     city: input.address?.city ?? null,
     id_vc_card: input.cardId,
-    search_text: userSearchText({
+    ...userListKeys({
       firstname: input.firstname,
       lastname: input.lastname,
       email: input.email,

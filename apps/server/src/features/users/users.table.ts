@@ -36,6 +36,10 @@ export type UserAccountTable = {
   /** The language mails to this user are written in (de, en, es, ru). */
   language: Generated<string>;
   search_text: Generated<string>;
+  /** DIN 5007 keys of the names and the first phone's national digits (list sorting). */
+  sort_lastname: Generated<string>;
+  sort_firstname: Generated<string>;
+  sort_phone: string | null;
   created_at: Generated<string | Date>;
   updated_at: Generated<string | Date>;
 };

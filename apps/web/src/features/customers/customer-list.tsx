@@ -49,10 +49,10 @@ export function CustomerList() {
         <DataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="name" label="customers.fields.name" />
           <DataTable.Col source="city" label="customers.fields.city" />
-          <DataTable.Col source="phone" label="customers.fields.phone" disableSort sx={NO_WRAP} />
-          <DataTable.Col source="email" label="customers.fields.email" disableSort />
+          <DataTable.Col source="phone" label="customers.fields.phone" sx={NO_WRAP} />
+          <DataTable.Col source="email" label="customers.fields.email" />
           <DataTable.Col source="customerType" label="customers.fields.customerType" render={typeLabel} />
-          <DataTable.Col source="agencyName" label="customers.fields.agency" disableSort />
+          <DataTable.Col source="agencyName" label="customers.fields.agency" />
           <DataTable.Col label="" disableSort>
             <CopyButton />
           </DataTable.Col>

@@ -1,0 +1,46 @@
+/** What run.ts checks and measures around the floor: identical answers, and the memory of both servers. */
+import { readFileSync } from 'node:fs';
+import type { Account, Scenario } from './scenarios.ts';
+
+/** Every path of the scenarios answers the same bytes from the project's server and from the floor. */
+export async function sameAnswers(
+  project: string,
+  floor: string,
+  scenarios: readonly Scenario[],
+  tokens: Partial<Record<Account, string>>,
+): Promise<void> {
+  for (const scenario of scenarios) {
+    const headers = { authorization: `Bearer ${tokens[scenario.account]}` };
+    for (const path of scenario.paths) {
+      const [mine, bare] = await Promise.all(
+        [project, floor].map(async (base) => (await fetch(base + path, { headers })).text()),
+      );
+      if (mine !== bare) {
+        const at = [...mine!].findIndex((char, index) => char !== bare![index]);
+        throw new Error(
+          `${scenario.name}: the floor answers ${path} differently from the server at character ${at}:\n` +
+            `  server: …${mine!.slice(Math.max(0, at - 80), at + 80)}…\n  floor:  …${bare!.slice(Math.max(0, at - 80), at + 80)}…`,
+        );
+      }
+    }
+  }
+}
+
+export type MemoryReport = Record<'project' | 'floor', { idleMb: number | null; peakMb?: number | null }>;
+
+/** A field of /proc/<pid>/status in MB (Linux), null elsewhere. */
+function statusMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | null {
+  if (pid === undefined) return null;
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith(`${field}:`));
+    return line ? Math.round(Number(line.replace(/\D/g, '')) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The resident set now, and the highest it reached since the process started. */
+export const rssMb = (pid: number | undefined) => statusMb(pid, 'VmRSS');
+export const peakRssMb = (pid: number | undefined) => statusMb(pid, 'VmHWM');

@@ -1,0 +1,227 @@
+/**
+ * The floor: a bare `node:http` server that answers the benchmark's list requests with the project's exact SQL
+ * statements (recorded from the server's own list functions, see `recordFloor` in floor-recording.ts) and
+ * byte-identical JSON, and does nothing else: no framework, no query builder, no validation, no serialiser,
+ * no token check (a bearer header must be present). What the project costs above it is what its layers cost.
+ * run.ts starts it pinned to core 0, like the project's server, with the recording in BENCH_FLOOR_RECORDING.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import pg from 'pg';
+import type { FloorRecording, FloorRoute, RecordedStatement } from './floor-recording.ts';
+
+type Row = Record<string, unknown>;
+type Run = (statement: RecordedStatement) => Promise<Row[]>;
+
+/** How long a total is reused, as the project's count cache does (COUNT_CACHE_MS). */
+const COUNT_CACHE_MS = 5000;
+
+const recording = JSON.parse(readFileSync(process.env.BENCH_FLOOR_RECORDING!, 'utf8')) as FloorRecording;
+
+function sqliteRunner(path: string): Run {
+  const db = new DatabaseSync(path, { timeout: 5000 });
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32000;');
+  const prepared = new Map<string, StatementSync>();
+  return async ({ sql, parameters }) => {
+    let statement = prepared.get(sql);
+    if (!statement) prepared.set(sql, (statement = db.prepare(sql)));
+    return statement.all(...(parameters as SQLInputValue[])) as Row[];
+  };
+}
+
+function postgresRunner(url: string): Run {
+  pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+  pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return async ({ sql, parameters }) =>
+    (await pool.query({ text: sql, values: parameters as unknown[] })).rows as Row[];
+}
+
+const run: Run =
+  recording.dialect === 'postgres'
+    ? postgresRunner(recording.databaseUrl)
+    : sqliteRunner(recording.databaseUrl.slice('sqlite:'.length));
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
+const bool = (value: unknown) => value === true || value === 1;
+
+type Field = {
+  id_vc_card: number;
+  id_vc_field: number;
+  id_vc_person: number;
+  id_vc_field_type: number;
+  key: string;
+  value: string;
+  drop: unknown;
+};
+
+function fieldsByCard(rows: Row[]): Map<number, Field[]> {
+  const byCard = new Map<number, Field[]>();
+  for (const row of rows as Field[]) {
+    let list = byCard.get(row.id_vc_card);
+    if (!list) byCard.set(row.id_vc_card, (list = []));
+    list.push(row);
+  }
+  return byCard;
+}
+
+/** The customer answer, field for field as the contract orders it. */
+function customer(row: Row, fields: readonly Field[]) {
+  const phones = [];
+  const emails = [];
+  for (const field of fields) {
+    const entry = {
+      id_vc_field: field.id_vc_field,
+      id_vc_person: field.id_vc_person,
+      id_vc_field_type: field.id_vc_field_type,
+      key: field.key,
+      value: field.value,
+      drop: bool(field.drop),
+    };
+    if (field.id_vc_field_type === 1) emails.push(entry);
+    else phones.push(entry);
+  }
+  return {
+    id: row.id_vc_card,
+    id_vc_card: row.id_vc_card,
+    id_vc_person: row.id_vc_person,
+    name: row.name,
+    salutation: row.salutation,
+    title: row.title,
+    firstName: row.first_name,
+    surname: row.surname,
+    birthday: row.birthday,
+    passportValidUntil: row.passport_valid_until,
+    address: row.street ?? null,
+    zip: row.zip ?? null,
+    city: row.city ?? null,
+    country: row.country ?? null,
+    state: row.state ?? null,
+    external_id: row.external_id ?? null,
+    phone: phones.find((entry) => entry.value !== '')?.value ?? null,
+    email: emails.find((entry) => entry.value !== '')?.value ?? null,
+    phones,
+    emails,
+    customerType: row.customer_type === 'regular' ? 'regular' : 'new',
+    isDriver: bool(row.is_driver),
+    agencyId: row.id_organization,
+    agencyName: row.agency_name ?? null,
+    kuschick_id: row.kuschick_id,
+    ratio_id: row.ratio_id,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+/** The user answer, field for field as the contract orders it. */
+function user(row: Row, fields: readonly Field[]) {
+  const phones = [];
+  const emails = [];
+  for (const field of fields) {
+    if (field.id_vc_field_type === 1) emails.push({ type: field.key, value: field.value });
+    else phones.push({ type: field.key, value: field.value });
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    street: row.street,
+    number: row.number,
+    zip: row.zip,
+    city: row.city,
+    country: row.country,
+    nationality: row.nationality,
+    state: row.state,
+    sex: row.sex,
+    birthday: row.birthday,
+    placeofbirth: row.placeofbirth,
+    maritalstatus: row.maritalstatus,
+    role: row.id_roles,
+    roleName: row.role_name ?? null,
+    status: row.status,
+    username: row.username,
+    isDriver: bool(row.is_driver),
+    ratio_id: row.ratio_id,
+    kuschick_id: row.kuschick_id,
+    isActive: bool(row.is_active),
+    phones,
+    emails,
+    avatar: row.avatar,
+    agencyId: row.card_agency_id ?? null,
+    vc_card: {
+      id_vc_card: row.id_vc_card,
+      name: row.card_name ?? `${row.firstname as string} ${row.lastname as string}`.trim(),
+      agencyId: row.card_agency_id ?? null,
+    },
+    lastLogin: iso(row.previous_login_at),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const counts = new Map<string, { total: number; expires: number }>();
+
+async function total(route: FloorRoute, rows: number): Promise<number> {
+  if (!route.count) return route.skip + rows;
+  const cached = counts.get(route.path);
+  if (cached && cached.expires > Date.now()) return cached.total;
+  const [row] = await run(route.count);
+  const value = Number(row?.total ?? 0);
+  counts.set(route.path, { total: value, expires: Date.now() + COUNT_CACHE_MS });
+  return value;
+}
+
+async function answer(route: FloorRoute): Promise<string> {
+  let ids: number[] | null = null;
+  let base: Row[] = [];
+  let fields: Row[] = [];
+  for (const [index, statement] of route.statements.entries()) {
+    const rows = await run(statement);
+    if (index < route.baseIndex) ids = rows.map((row) => Number(row.list_id));
+    if (index === route.baseIndex) base = rows;
+    if (index === route.fieldsIndex) fields = rows;
+  }
+  if (ids) {
+    // The page's ids came first; the joined rows come back in any order and are put in the ids' order.
+    const position = new Map(ids.map((id, index) => [id, index]));
+    const key = route.group === 'customers' ? 'id_vc_card' : 'id';
+    base.sort((a, b) => position.get(a[key] as number)! - position.get(b[key] as number)!);
+  }
+  const byCard = fieldsByCard(fields);
+  const data = base.map((row) =>
+    route.group === 'customers'
+      ? customer(row, byCard.get(row.id_vc_card as number) ?? [])
+      : user(row, byCard.get(row.id_vc_card as number) ?? []),
+  );
+  return JSON.stringify({ total: await total(route, data.length), limit: route.limit, skip: route.skip, data });
+}
+
+const routes = new Map(recording.routes.map((route) => [route.path, route]));
+
+function respond(response: ServerResponse, status: number, body: string) {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+  });
+  response.end(body);
+}
+
+const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+  if (request.url === '/api/v1/health') return respond(response, 200, '{"status":"ok"}');
+  const route = routes.get(request.url ?? '');
+  if (!route) return respond(response, 404, '{}');
+  if (!request.headers.authorization?.startsWith('Bearer ')) return respond(response, 401, '{}');
+  answer(route).then(
+    (body) => respond(response, 200, body),
+    (error: unknown) => {
+      process.stderr.write(`${String(error)}\n`);
+      respond(response, 500, '{}');
+    },
+  );
+});
+server.keepAliveTimeout = 10_000;
+server.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => server.close(() => process.exit(0)));
