@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from './helpers.ts';
+import { createBrand } from '../src/features/brands/brands.service.ts';
+import { createAgencyFixture, createCustomerFixture, createDriverFixture } from '../src/seed/factories.ts';
+import { buildTestApp, call, createLogin, type TestApp } from './helpers.ts';
 
 /** Values a client can send where a string, number, date or id is expected. */
 const HOSTILE_VALUES: readonly unknown[] = [
@@ -69,8 +71,16 @@ type OpenApi = {
 describe('fuzz pass over every operation', () => {
   let t: TestApp;
   let spec: OpenApi;
+  let superadmin: string;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ seed: 'defaults' });
+    superadmin = await createLogin(t.ctx, 'superadmin');
+    // A record of each kind, so the paths with id 1 reach the services behind a lookup.
+    await createBrand(t.ctx, { host: 'fuzz-brand.example', name: 'Fuzz' });
+    await createAgencyFixture(t.ctx, 1);
+    await createCustomerFixture(t.ctx, 1);
+    await createDriverFixture(t.ctx, 2);
+    await createLogin(t.ctx, 'traveller');
     spec = t.app.swagger() as unknown as OpenApi;
   });
   afterAll(() => t.close());
@@ -90,7 +100,7 @@ describe('fuzz pass over every operation', () => {
   it('answers no 5xx to hostile input anywhere', async () => {
     const failures: string[] = [];
     const send = async (method: string, url: string, payload?: unknown) => {
-      const response = await call(t.app, 'superadmin', {
+      const response = await call(t.app, superadmin, {
         method: method as 'GET',
         url,
         ...(payload === undefined

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isLeftoverSchema } from './test-schemas.ts';
 
 /** On PostgreSQL, the trigram extension lives in `public` once for every test schema. */
 export default async function setup(): Promise<void> {
@@ -9,11 +10,13 @@ export default async function setup(): Promise<void> {
   await client.connect();
   try {
     await client.query('create extension if not exists pg_trgm with schema public');
-    // Schemas left behind by an interrupted earlier run.
+    // Schemas left behind by a crashed earlier run; another run's schemas on the same database stay.
     const { rows } = await client.query<{ nspname: string }>(
-      "select nspname from pg_namespace where nspname like 'tourdesk_test_%'",
+      "select nspname from pg_namespace where nspname like 'tourdesk\\_test\\_%'",
     );
-    for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
+    for (const { nspname } of rows.filter((row) => isLeftoverSchema(row.nspname))) {
+      await client.query(`drop schema if exists "${nspname}" cascade`);
+    }
   } finally {
     await client.end();
   }

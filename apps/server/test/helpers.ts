@@ -8,7 +8,14 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { seedDefaults, seedDemoData } from '../src/seed/demo.ts';
-import { createRoleFixture, createUserFixture, DEMO_PASSWORD, nextSequence } from '../src/seed/factories.ts';
+import { newTestSchemaName } from './test-schemas.ts';
+import {
+  createAgencyFixture,
+  createRoleFixture,
+  createUserFixture,
+  DEMO_PASSWORD,
+  nextSequence,
+} from '../src/seed/factories.ts';
 import { findRoleId } from '../src/features/roles/roles.service.ts';
 import type { DbContext } from '../src/types.ts';
 
@@ -45,7 +52,7 @@ export async function openTestDatabase(
     return { database, drop: () => database.destroy(), location: { url } };
   }
   const url = process.env.TEST_DATABASE_URL!;
-  const schema = options.location?.schema ?? `tourdesk_test_${randomBytes(6).toString('hex')}`;
+  const schema = options.location?.schema ?? newTestSchemaName();
   if (!options.location) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -199,4 +206,17 @@ export async function createLogin(
     ...(options.agencyId !== undefined ? { agencyId: options.agencyId } : {}),
   });
   return email;
+}
+
+/**
+ * One new login for each role of the README, keyed by role (the agency user belongs to a new agency), for
+ * tests that go through every role.
+ */
+export async function createLogins(ctx: DbContext): Promise<Record<DemoAccount, string>> {
+  const agency = await createAgencyFixture(ctx, nextSequence());
+  const logins: Partial<Record<DemoAccount, string>> = {};
+  for (const role of Object.keys(DEMO_ACCOUNTS) as DemoAccount[]) {
+    logins[role] = await createLogin(ctx, role, role === 'agency' ? { agencyId: agency.id } : {});
+  }
+  return logins as Record<DemoAccount, string>;
 }

@@ -21,4 +21,18 @@ describe('an installation without demo data', () => {
     ).json();
     expect(me.permissions).toMatchObject({ admin: true, role: 'superadmin' });
   });
+
+  it('refuses a weak INITIAL_ADMIN_PASSWORD with a start-up error that names it, and creates no account', async () => {
+    const empty = await buildTestApp({ seed: false });
+    try {
+      await seedDefaults(empty.ctx);
+      for (const weak of ['password', '12345678', 'Password1']) {
+        await expect(seedInitialAdmin(empty.ctx, 'chef@example.org', weak)).rejects.toThrow(/INITIAL_ADMIN_PASSWORD/);
+      }
+      const accounts = await empty.ctx.db.selectFrom('user_account').select('id').execute();
+      expect(accounts).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  });
 });

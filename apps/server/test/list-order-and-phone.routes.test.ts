@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from './helpers.ts';
+import { buildTestApp, call, createLogins, type TestApp } from './helpers.ts';
 
 /**
  * Issue #8, 2.4 and 2.5: lists sort names after DIN 5007 ("Öztürk" before "Zimmermann"), the phone, e-mail and
@@ -8,19 +8,22 @@ import { buildTestApp, call, type TestApp } from './helpers.ts';
  */
 describe('German sorting and phone search', () => {
   let t: TestApp;
+  let admin: string;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ seed: 'defaults' });
+    // One login per role: the admin who writes and reads, and the office role the test users get.
+    admin = (await createLogins(t.ctx)).admin;
   });
   afterAll(() => t.close());
 
   const post = async (url: string, payload: object) => {
-    const response = await call(t.app, 'admin', { method: 'POST', url, payload });
+    const response = await call(t.app, admin, { method: 'POST', url, payload });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: number }>().id;
   };
 
   const list = async (url: string) => {
-    const response = await call(t.app, 'admin', { method: 'GET', url });
+    const response = await call(t.app, admin, { method: 'GET', url });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ total: number; data: Array<Record<string, unknown>> }>();
   };

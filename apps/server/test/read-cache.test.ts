@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReadCache } from '../src/db/read-cache.ts';
-import { buildTestApp, call, type TestApp } from './helpers.ts';
+import { buildTestApp, call, createLogin, type TestApp } from './helpers.ts';
 
 describe('the read cache (list totals, logged-in users)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ seed: 'defaults' });
   });
   afterAll(() => t.close());
 
@@ -32,20 +32,23 @@ describe('the read cache (list totals, logged-in users)', () => {
   });
 
   it('refuses a token on the next request once its account is disabled, cache or not', async () => {
-    const me = (await call(t.app, 'driver', { method: 'GET', url: '/userdata' })).json();
-    expect((await call(t.app, 'driver', { method: 'GET', url: '/userdata' })).statusCode).toBe(200);
-    await call(t.app, 'admin', { method: 'PATCH', url: `/users-app/${me.id}`, payload: { isActive: false } });
-    expect((await call(t.app, 'driver', { method: 'GET', url: '/userdata' })).statusCode).toBe(401);
+    const driver = await createLogin(t.ctx, 'driver');
+    const admin = await createLogin(t.ctx, 'admin');
+    const me = (await call(t.app, driver, { method: 'GET', url: '/userdata' })).json();
+    expect((await call(t.app, driver, { method: 'GET', url: '/userdata' })).statusCode).toBe(200);
+    await call(t.app, admin, { method: 'PATCH', url: `/users-app/${me.id}`, payload: { isActive: false } });
+    expect((await call(t.app, driver, { method: 'GET', url: '/userdata' })).statusCode).toBe(401);
   });
 
   it('shows this process’s own changes in the next total at once', async () => {
-    const before = (await call(t.app, 'office', { method: 'GET', url: '/customers' })).json().total;
-    expect((await call(t.app, 'office', { method: 'GET', url: '/customers' })).json().total).toBe(before);
-    await call(t.app, 'office', {
+    const office = await createLogin(t.ctx, 'office');
+    const before = (await call(t.app, office, { method: 'GET', url: '/customers' })).json().total;
+    expect((await call(t.app, office, { method: 'GET', url: '/customers' })).json().total).toBe(before);
+    await call(t.app, office, {
       method: 'POST',
       url: '/customers',
       payload: { firstName: 'Zähl', surname: 'Probe' },
     });
-    expect((await call(t.app, 'office', { method: 'GET', url: '/customers' })).json().total).toBe(before + 1);
+    expect((await call(t.app, office, { method: 'GET', url: '/customers' })).json().total).toBe(before + 1);
   });
 });

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasAnyPermission, type PermissionName } from '@tourdesk/contracts';
-import { authPlugin } from '../src/plugins/auth.ts';
-import { buildTestApp, call, DEMO_ACCOUNTS, type DemoAccount, type TestApp } from './helpers.ts';
+import { authPlugin } from '../src/features/auth/auth.plugin.ts';
+import { buildTestApp, call, createLogins, DEMO_ACCOUNTS, type DemoAccount, type TestApp } from './helpers.ts';
 
 /**
  * Every API route with the permission it declares. A new route shows up here in review; a route without a
@@ -10,8 +10,10 @@ import { buildTestApp, call, DEMO_ACCOUNTS, type DemoAccount, type TestApp } fro
  */
 describe('route permissions', () => {
   let t: TestApp;
+  let logins: Record<DemoAccount, string>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ seed: 'defaults' });
+    logins = await createLogins(t.ctx);
   });
   afterAll(() => t.close());
 
@@ -33,7 +35,7 @@ describe('route permissions', () => {
     await app.close().catch(() => undefined);
   });
 
-  /** Each demo role against each protected route: allowed ones pass the gate, the rest get 403 (401 without login). */
+  /** A login of each README role against each protected route: allowed ones pass the gate, the rest get 403 (401 without login). */
   it('enforces the permission of every route for every demo role', async () => {
     const roles = Object.keys(DEMO_ACCOUNTS) as DemoAccount[];
     const subjects = new Map<
@@ -41,7 +43,7 @@ describe('route permissions', () => {
       { admin: boolean; role: string; access: Record<string, Record<string, boolean>> }
     >();
     for (const role of roles)
-      subjects.set(role, (await call(t.app, role, { method: 'GET', url: '/userdata' })).json().permissions);
+      subjects.set(role, (await call(t.app, logins[role], { method: 'GET', url: '/userdata' })).json().permissions);
 
     let checked = 0;
     for (const { method, url, permission } of t.app.routePermissions) {
@@ -53,7 +55,7 @@ describe('route permissions', () => {
       if (permission === 'authenticated') continue;
       const names: PermissionName[] = [permission].flat() as PermissionName[];
       for (const role of roles) {
-        const response = await call(t.app, role, { method: method as 'GET', url: path, payload });
+        const response = await call(t.app, logins[role], { method: method as 'GET', url: path, payload });
         const allowed = hasAnyPermission(subjects.get(role)!, names);
         if (allowed) expect(response.statusCode, `${role} ${method} ${url}`).not.toBe(403);
         else expect(response.statusCode, `${role} ${method} ${url}`).toBe(403);

@@ -1,14 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveJwtSecret } from '../src/features/auth/auth.service.ts';
+import { createBrand } from '../src/features/brands/brands.service.ts';
 import { createUserFixture } from '../src/seed/factories.ts';
-import { buildTestApp, call, type TestApp } from './helpers.ts';
+import { buildTestApp, call, createLogin, createLogins, type DemoAccount, type TestApp } from './helpers.ts';
 
 /** Cross-cutting security rules of issue #8 §1, on the database of TEST_DB. */
 describe('security', () => {
   let t: TestApp;
+  let logins: Record<DemoAccount, string>;
   beforeAll(async () => {
-    t = await buildTestApp({ config: { frameAncestors: ['https://alpenblick-reisen.example'] } });
+    t = await buildTestApp({ seed: 'defaults', config: { frameAncestors: ['https://alpenblick-reisen.example'] } });
+    logins = await createLogins(t.ctx);
   });
   afterAll(() => t.close());
 
@@ -17,7 +20,7 @@ describe('security', () => {
       const login = await t.app.inject({
         method: 'POST',
         url: '/api/v1/authentication',
-        payload: { strategy: 'local', email: 'admin@example.com', password: 'Demo\u00001234!' },
+        payload: { strategy: 'local', email: logins.admin, password: 'Demo\u00001234!' },
       });
       expect(login.statusCode).toBe(400);
       expect(login.json()).toMatchObject({
@@ -51,7 +54,7 @@ describe('security', () => {
         '/users-lit?lastname[$in][]=%00',
         '/customers?%00=1',
       ]) {
-        const response = await call(t.app, 'admin', { method: 'GET', url });
+        const response = await call(t.app, logins.admin, { method: 'GET', url });
         expect(response.statusCode, url).toBe(400);
         expect(response.json().key, url).toBe('error.invalidQuery');
       }
@@ -62,7 +65,7 @@ describe('security', () => {
     it('is refused on every registered route, whatever it declares', async () => {
       for (const { method, url } of t.app.routePermissions) {
         const path = url.replaceAll(/:(\w+)/g, (_match, name: string) => (name === 'id' ? '1' : 'x%00y'));
-        const response = await call(t.app, 'superadmin', {
+        const response = await call(t.app, logins.superadmin, {
           method: method as 'GET',
           url: `${path}${path.includes('?') ? '&' : '?'}q=%00`,
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { name: 'nul\u0000' } }),
@@ -73,20 +76,22 @@ describe('security', () => {
   });
 
   it('issue #8 §1.1: only a superadmin may change a superadmin, in any field', async () => {
-    const superadmin = (await call(t.app, 'superadmin', { method: 'GET', url: '/userdata' })).json();
+    const superadmin = (await call(t.app, logins.superadmin, { method: 'GET', url: '/userdata' })).json();
     for (const url of [`/users-lit/${superadmin.id}`, `/users/${superadmin.id}`]) {
       for (const payload of [
         { password: 'Taken0ver!x', passwordRepeat: 'Taken0ver!x' },
         { email: 'attacker@example.org' },
         { firstname: 'Mallory' },
       ]) {
-        const response = await call(t.app, 'admin', { method: 'PATCH', url, payload });
+        const response = await call(t.app, logins.admin, { method: 'PATCH', url, payload });
         expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(403);
       }
     }
-    const unchanged = (await call(t.app, 'superadmin', { method: 'GET', url: `/users-lit/${superadmin.id}` })).json();
+    const unchanged = (
+      await call(t.app, logins.superadmin, { method: 'GET', url: `/users-lit/${superadmin.id}` })
+    ).json();
     expect(unchanged).toMatchObject({ email: superadmin.email, firstname: superadmin.firstname });
-    const own = await call(t.app, 'superadmin', {
+    const own = await call(t.app, logins.superadmin, {
       method: 'PATCH',
       url: `/users-lit/${superadmin.id}`,
       payload: { firstname: superadmin.firstname },
@@ -98,49 +103,49 @@ describe('security', () => {
     const reset = await t.app.inject({
       method: 'POST',
       url: '/api/v1/password-reset',
-      payload: { email: 'superadmin@example.com' },
+      payload: { email: logins.superadmin },
       remoteAddress: '203.0.113.2',
     });
     expect(reset.statusCode).toBe(202);
     const raw = await t.ctx.db
       .selectFrom('mail_outbox')
       .select(['id', 'text', 'html'])
-      .where('to_address', '=', 'superadmin@example.com')
+      .where('to_address', '=', logins.superadmin)
       .where('template', '=', 'reset')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     const code = /\/auth\/reset-page\/([\w-]+)/.exec(raw.text)![1]!;
     expect(code.length).toBeGreaterThan(30);
 
-    const shown = await call(t.app, 'admin', { method: 'GET', url: `/mail-outbox/${raw.id}` });
+    const shown = await call(t.app, logins.admin, { method: 'GET', url: `/mail-outbox/${raw.id}` });
     expect(shown.statusCode).toBe(200);
     const mail = shown.json();
     expect(mail.text).not.toContain(code);
     expect(mail.html).not.toContain(code);
     expect(mail.text).toContain('/auth/reset-page/••••••');
     // What support needs is still there.
-    expect(mail).toMatchObject({ to: 'superadmin@example.com', status: expect.any(String), attempts: 0 });
+    expect(mail).toMatchObject({ to: logins.superadmin, status: expect.any(String), attempts: 0 });
     expect(mail.subject).toEqual(expect.any(String));
 
-    const list = await call(t.app, 'admin', { method: 'GET', url: '/mail-outbox?$limit=100' });
+    const list = await call(t.app, logins.admin, { method: 'GET', url: '/mail-outbox?$limit=100' });
     expect(list.body).not.toContain(code);
   });
 
   it('issue #8 §1.4: a bad date filter is a 400, a good one is compared as an instant', async () => {
     for (const value of ['not-a-date', '2026-02-30', '2026-13-01', '2026-01-01T25:00:00Z', '99999-01-01']) {
-      const response = await call(t.app, 'admin', { method: 'GET', url: `/users-lit?createdAt=${value}` });
+      const response = await call(t.app, logins.admin, { method: 'GET', url: `/users-lit?createdAt=${value}` });
       expect(response.statusCode, value).toBe(400);
       expect(response.json().key, value).toBe('error.invalidFilter');
     }
-    const user = (await call(t.app, 'admin', { method: 'GET', url: '/users-lit?$limit=1' })).json().data[0];
+    const user = (await call(t.app, logins.admin, { method: 'GET', url: '/users-lit?$limit=1' })).json().data[0];
     for (const value of [user.createdAt, user.createdAt.slice(0, 10)]) {
-      const response = await call(t.app, 'admin', {
+      const response = await call(t.app, logins.admin, {
         method: 'GET',
         url: `/users-lit?createdAt=${encodeURIComponent(value)}`,
       });
       expect(response.statusCode, value).toBe(200);
     }
-    const exact = await call(t.app, 'admin', {
+    const exact = await call(t.app, logins.admin, {
       method: 'GET',
       url: `/users-lit?createdAt=${encodeURIComponent(user.createdAt)}`,
     });
@@ -148,7 +153,7 @@ describe('security', () => {
   });
 
   it('issue #8 §1.11: brand legal links take only https:, http: and mailto:', async () => {
-    const brand = (await call(t.app, 'superadmin', { method: 'GET', url: '/brands?$limit=1' })).json().data[0];
+    const brand = await createBrand(t.ctx, { host: 'links.example', name: 'Links' });
     for (const link of [
       'javascript:alert(1)',
       'JavaScript:alert(1)',
@@ -156,7 +161,7 @@ describe('security', () => {
       'java\tscript:x',
       '/relative',
     ]) {
-      const response = await call(t.app, 'superadmin', {
+      const response = await call(t.app, logins.superadmin, {
         method: 'PATCH',
         url: `/brands/${brand.id}`,
         payload: { legalLinks: { imprint: link } },
@@ -164,7 +169,7 @@ describe('security', () => {
       expect(response.statusCode, link).toBe(400);
       expect(response.json().errors, link).toEqual([expect.objectContaining({ field: 'legalLinks.imprint' })]);
     }
-    const good = await call(t.app, 'superadmin', {
+    const good = await call(t.app, logins.superadmin, {
       method: 'PATCH',
       url: `/brands/${brand.id}`,
       payload: {
@@ -230,7 +235,7 @@ describe('security', () => {
       const base = { firstname: 'Wilma', lastname: 'Schwachstelle', email: 'wilma@example.org', role: officeRole };
       for (const password of [...WEAK, 'Schwachstelle1']) {
         expectWeak(
-          await call(t.app, 'admin', {
+          await call(t.app, logins.admin, {
             method: 'POST',
             url: '/users-lit',
             payload: { ...base, password, passwordRepeat: password },
@@ -238,14 +243,14 @@ describe('security', () => {
           password,
         );
       }
-      const created = await call(t.app, 'admin', {
+      const created = await call(t.app, logins.admin, {
         method: 'POST',
         url: '/users-lit',
         payload: { ...base, password: 'Vorlaeufig1!', passwordRepeat: 'Vorlaeufig1!' },
       });
       expect(created.statusCode).toBe(201);
       expectWeak(
-        await call(t.app, 'admin', {
+        await call(t.app, logins.admin, {
           method: 'PATCH',
           url: `/users-lit/${created.json().id}`,
           payload: { password: 'Password1', passwordRepeat: 'Password1' },
@@ -255,13 +260,14 @@ describe('security', () => {
     });
 
     it('on reset and on the first password of a blocked user, keeping the link usable', async () => {
+      const office = await createLogin(t.ctx, 'office');
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/password-reset',
-        payload: { email: 'office@example.com' },
+        payload: { email: office },
         remoteAddress: '203.0.113.31',
       });
-      const reset = await mailedCode('office@example.com', 'reset');
+      const reset = await mailedCode(office, 'reset');
       expectWeak(
         await t.app.inject({
           method: 'PATCH',
@@ -277,7 +283,7 @@ describe('security', () => {
       });
       expect(strong.statusCode).toBe(200);
 
-      const blocked = await call(t.app, 'admin', {
+      const blocked = await call(t.app, logins.admin, {
         method: 'POST',
         url: '/users-disabled',
         payload: {
@@ -310,7 +316,7 @@ describe('security', () => {
 
   describe('issue #8 §1.8: changing one’s own password', () => {
     it('needs the current password, ends the other sessions and renews this one', async () => {
-      const email = 'driver@example.com';
+      const email = await createLogin(t.ctx, 'driver');
       const login = async (password: string, ip: string) =>
         t.app.inject({
           method: 'POST',
@@ -376,14 +382,14 @@ describe('security', () => {
       expect(changed.statusCode).toBe(200);
       expect(changed.json().accessToken).toEqual(expect.any(String));
       // Setting someone else's password answers no token.
-      const other = await call(t.app, 'superadmin', { method: 'PATCH', url: `/users-lit/${office.id}`, payload });
+      const other = await call(t.app, logins.superadmin, { method: 'PATCH', url: `/users-lit/${office.id}`, payload });
       expect(other.statusCode).toBe(200);
       expect(other.json()).not.toHaveProperty('accessToken');
     });
   });
 
   it('issue #8 §1.10: refuses a token without exp', async () => {
-    const admin = await call(t.app, 'admin', { method: 'GET', url: '/userdata' });
+    const admin = await call(t.app, logins.admin, { method: 'GET', url: '/userdata' });
     // Signed with the app's own key, exactly like its tokens, but without `exp`.
     const { secret, keyId } = await resolveJwtSecret(t.ctx, null);
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

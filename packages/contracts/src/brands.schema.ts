@@ -11,17 +11,24 @@ export const ZLegalLinks = z.object({
  * Links shown to visitors use https:, http: or mailto: only; `javascript:` and `data:` would run or forge
  * content. No whitespace or control characters, which browsers strip before reading the scheme.
  */
-const SAFE_LINK = /^(?:https?:\/\/[^\s/?#]+[^\s]*|mailto:[^\s]+)$/i;
-const isSafeLink = (value: string) => SAFE_LINK.test(value) && !/\p{Cc}/u.test(value);
+const WEB_LINK = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+const MAIL_LINK = /^mailto:[^\s]+$/i;
+const noControls = (value: string) => !/\p{Cc}/u.test(value);
+const isWebLink = (value: string) => WEB_LINK.test(value) && noControls(value);
+const isSafeLink = (value: string) => (WEB_LINK.test(value) || MAIL_LINK.test(value)) && noControls(value);
 
-/** An absolute https:, http: or mailto: link (error.invalid otherwise). */
-const safeLink = () =>
-  optionalText({ max: 500 }).refine((value) => value === null || value === undefined || isSafeLink(value), {
+/** An optional link that `accept` allows (error.invalid otherwise). */
+const linkField = (max: number, accept: (value: string) => boolean) =>
+  optionalText({ max }).refine((value) => value === null || value === undefined || accept(value), {
     message: 'error.invalid',
   });
 
-/** Legal links as a brand form sends them: only safe schemes. */
-const ZLegalLinksBody = z.object({ imprint: safeLink(), privacy: safeLink(), terms: safeLink() });
+/** Legal links as a brand form sends them: https:, http: or mailto:. */
+const ZLegalLinksBody = z.object({
+  imprint: linkField(500, isSafeLink),
+  privacy: linkField(500, isSafeLink),
+  terms: linkField(500, isSafeLink),
+});
 
 /** A brand (spec §1), chosen by the host name the app is served from. */
 export const ZBrand = z.object({
@@ -70,7 +77,8 @@ const brandFields = {
   tel: optionalText({ max: 50 }),
   fax: optionalText({ max: 50 }),
   email: optionalText({ max: 254 }).pipe(z.email('error.email').nullable().optional()),
-  web: optionalText({ max: 200 }),
+  /** The operator's website: https: or http: only. */
+  web: linkField(200, isWebLink),
   court: optionalText({ max: 200 }),
   RegistrationNumber: optionalText({ max: 100 }),
   companyId: optionalText({ max: 100 }),

@@ -25,13 +25,16 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly key: ErrorKey;
   readonly errors?: FieldError[];
+  /** For 429: how long the client should wait, sent as the `Retry-After` header. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(statusCode: number, key: ErrorKey, errors?: FieldError[]) {
+  constructor(statusCode: number, key: ErrorKey, errors?: FieldError[], retryAfterSeconds?: number) {
     super(messageFor(key));
     this.name = 'ApiError';
     this.statusCode = statusCode;
     this.key = key;
     this.errors = errors;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -42,4 +45,6 @@ export const unauthorized = (key: ErrorKey = 'error.unauthorized') => new ApiErr
 export const forbidden = () => new ApiError(403, 'error.forbidden');
 export const notFound = () => new ApiError(404, 'error.notFound');
 export const conflict = (key: ErrorKey = 'error.conflict') => new ApiError(409, key);
-export const tooManyRequests = () => new ApiError(429, 'error.tooManyRequests');
+/** 429 with `Retry-After`: the whole seconds until the next attempt is allowed (at least one). */
+export const tooManyRequests = (waitMs: number) =>
+  new ApiError(429, 'error.tooManyRequests', undefined, Math.max(1, Math.ceil(waitMs / 1000)));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from '../../test/helpers.ts';
+import { buildTestApp, call, createLogins, type TestApp } from '../../test/helpers.ts';
+import { createBrand } from '../features/brands/brands.service.ts';
+import { createAgencyFixture, createCustomerFixture, createDriverFixture } from '../seed/factories.ts';
 import {
   CUSTOMER_LIST_SPEC,
   customerBaseQuery,
@@ -23,10 +25,18 @@ import type { z } from 'zod';
 import { runListPage, type ListSpec } from './list-query.ts';
 import { listAwareSerializerCompiler } from './list-serializer.ts';
 
-// One app (one database) for the whole file: the tests only read the demo customers.
+// One app (one database) for the whole file: the tests only read the data made here.
 let t: TestApp;
+let superadmin: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ seed: 'defaults' });
+  superadmin = (await createLogins(t.ctx)).superadmin;
+  await createBrand(t.ctx, { host: 'localhost', isDevelopment: true, name: 'Tourdesk', company: 'Listen GmbH' });
+  // Enough customers that searches find several pages and a page can start at 290; agencies; a driver (and
+  // the invitation mail in the outbox).
+  for (let n = 1; n <= 3; n++) await createAgencyFixture(t.ctx, n);
+  for (let n = 1; n <= 300; n++) await createCustomerFixture(t.ctx, n);
+  await createDriverFixture(t.ctx, 301);
 });
 afterAll(() => t.close());
 
@@ -145,7 +155,7 @@ describe('list answers are serialized as zod would', () => {
     ['/mail-outbox', ZMail],
     ['/country?$limit=-1', ZCountry],
   ] as const)('%s', async (url, item) => {
-    const response = await call(t.app, 'superadmin', { method: 'GET', url });
+    const response = await call(t.app, superadmin, { method: 'GET', url });
     expect(response.statusCode, response.body).toBe(200);
     const data: unknown = JSON.parse(response.body);
     const fast = compile(listAwareSerializerCompiler, ZListResponse(item))(data);

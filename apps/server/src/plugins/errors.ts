@@ -46,7 +46,10 @@ const STATUS_KEYS: Record<number, ErrorKey> = {
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) return send(reply, error.statusCode, error.key, error.errors);
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return send(reply, error.statusCode, error.key, error.errors);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = toFieldErrors(error.validation);

@@ -4,6 +4,7 @@ import { createOrganization } from '../features/organizations/organizations.serv
 import { createRole, findRoleId, roleIdByName } from '../features/roles/roles.service.ts';
 import { seedDefaultSettings } from '../features/settings/settings.service.ts';
 import type { DbContext } from '../types.ts';
+import { isWeakPassword } from '../lib/passwords.ts';
 import {
   createCustomerFixture,
   createDriverFixture,
@@ -170,7 +171,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
 
 /**
  * A fresh installation without demo data needs someone to log in: with INITIAL_ADMIN_EMAIL and
- * INITIAL_ADMIN_PASSWORD set, the first start creates that superadmin (and later starts leave it alone).
+ * INITIAL_ADMIN_PASSWORD set, the first start creates that superadmin (and later starts leave it alone). A weak
+ * password stops that start with an error naming INITIAL_ADMIN_PASSWORD.
  */
 export async function seedInitialAdmin(
   ctx: DbContext,
@@ -179,6 +181,11 @@ export async function seedInitialAdmin(
   log?: FastifyBaseLogger,
 ) {
   if (!email || !password || !(await isEmpty(ctx))) return false;
+  if (isWeakPassword(password, [email])) {
+    throw new Error(
+      'INITIAL_ADMIN_PASSWORD is too easy to guess (a common word, name, date or pattern): choose a longer, less predictable one',
+    );
+  }
   await createUserFixture(ctx, 'staff', {
     email: email.toLowerCase(),
     password,

@@ -1,22 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  Brand,
-  CreateUserBody,
-  EmailOnlyBody,
-  ErrorKey,
-  RegistrationBody,
-  SetPasswordBody,
-} from '@tourdesk/contracts';
+import type { CreateUserBody, EmailOnlyBody, ErrorKey, RegistrationBody, SetPasswordBody } from '@tourdesk/contracts';
 import { nowIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField } from '../../lib/errors.ts';
+import type { AccountTtl, RequestOrigin } from '../../lib/origin.ts';
 import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
 import type { UserKind } from '../users/users.table.ts';
 import { createCard, personIdOfCard, saveAddress, saveContactRows } from '../cards/cards.service.ts';
 import { limitRequests, type ThrottlePolicy } from '../auth/throttle.service.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
-import type { MailTemplate } from '../mail/mail-texts.ts';
+import { enqueueMail, type MailTemplate } from '../mail/mail.service.ts';
 import { roleIdByName } from '../roles/roles.service.ts';
 import {
   createAccountForCard,
@@ -28,11 +21,6 @@ import {
 } from '../users/users.service.ts';
 import type { ActionPurpose } from './account.table.ts';
 import { findActionCode, insertActionCode, retireCodes, useActionCode } from './account.repository.ts';
-
-/** Where an action came from: the brand and address of the host (for links and letterhead) and the client. */
-export type RequestOrigin = { brand: Brand; origin: string; ip: string };
-
-export type AccountTtl = { actionCodeTtlHours: number; inviteCodeTtlHours: number };
 
 const HOUR = 60 * 60 * 1000;
 const hourly = (free: number): ThrottlePolicy => ({ free, firstDelayMs: HOUR, maxDelayMs: HOUR, forgetAfterMs: HOUR });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbContext } from '../../types.ts';
-import { insertAuditEntry } from './auth.repository.ts';
+import { clearAuditEmail, insertAuditEntry } from './auth.repository.ts';
 
 export type AuditAction = 'login' | 'login_failed' | 'login_throttled' | 'permission_denied' | 'logout';
 
@@ -34,3 +34,6 @@ export async function recordAudit(ctx: DbContext, entry: AuditEntry): Promise<vo
     at: new Date().toISOString(),
   });
 }
+
+/** A deleted account's audit entries keep what happened, but no longer its e-mail. */
+export const forgetAuditEmail = (ctx: DbContext, userId: number) => clearAuditEmail(ctx.db, userId);

@@ -7,6 +7,11 @@ export async function insertAuditEntry(db: Database, entry: Insertable<AuditLogT
   await db.insertInto('audit_log').values(entry).execute();
 }
 
+/** Forgets which e-mail a deleted account's entries were written under (the entries themselves stay). */
+export async function clearAuditEmail(db: Database, userId: number): Promise<void> {
+  await db.updateTable('audit_log').set({ email: null }).where('user_id', '=', userId).execute();
+}
+
 export async function findAuditEntries(db: Database, filter: { action?: string; email?: string }) {
   let query = db
     .selectFrom('audit_log')
@@ -57,6 +62,12 @@ export async function claimThrottleAttempt(
   return row?.failures;
 }
 
+/** When a waiting key may try again (its `window_start`). */
+export async function findNextAllowedAt(db: Database, key: string): Promise<string | Date | undefined> {
+  const row = await db.selectFrom('auth_throttle').select('window_start').where('key', '=', key).executeTakeFirst();
+  return row?.window_start;
+}
+
 export async function deleteThrottle(db: Database, key: string): Promise<void> {
   await db.deleteFrom('auth_throttle').where('key', '=', key).execute();
 }
@@ -73,9 +84,31 @@ export async function rememberLoginAddress(db: Database, key: string, now: strin
     .execute();
 }
 
-export async function throttleKeyExists(db: Database, key: string): Promise<boolean> {
-  const row = await db.selectFrom('auth_throttle').select('key').where('key', '=', key).executeTakeFirst();
+/** Whether `key` was written at or after `since` (a known address the owner logged in from lately). */
+export async function throttleKeyWrittenSince(db: Database, key: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_throttle')
+    .select('key')
+    .where('key', '=', key)
+    .where('window_start', '>=', since)
+    .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Deletes known addresses last used before `knownBefore` and counters last allowed before `countersBefore`. */
+export async function pruneThrottle(
+  db: Database,
+  cutoffs: { knownPrefix: string; knownBefore: string; countersBefore: string },
+): Promise<void> {
+  await db
+    .deleteFrom('auth_throttle')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('key', 'like', `${cutoffs.knownPrefix}%`), eb('window_start', '<', cutoffs.knownBefore)]),
+        eb.and([eb('key', 'not like', `${cutoffs.knownPrefix}%`), eb('window_start', '<', cutoffs.countersBefore)]),
+      ]),
+    )
+    .execute();
 }
 
 export async function findSecret(db: Database, name: string) {

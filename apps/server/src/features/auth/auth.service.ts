@@ -51,9 +51,10 @@ async function claimLoginAttempt(ctx: DbContext, email: string, meta: Meta, now:
     claims.push([`account:${email}`, LOGIN_POLICIES.accountFromNewAddresses]);
   }
   for (const [key, policy] of claims) {
-    if (!(await claimAttempt(ctx, key, policy, now))) {
+    const waitMs = await claimAttempt(ctx, key, policy, now);
+    if (waitMs > 0) {
       await recordAudit(ctx, { action: 'login_throttled', email, detail: key.split(':')[0]!, ...meta });
-      throw tooManyRequests();
+      throw tooManyRequests(waitMs);
     }
   }
 }

@@ -4,9 +4,11 @@ import {
   claimThrottleAttempt,
   deleteQuietThrottle,
   deleteThrottle,
+  findNextAllowedAt,
+  pruneThrottle,
   refundThrottleAttempt,
   rememberLoginAddress,
-  throttleKeyExists,
+  throttleKeyWrittenSince,
 } from './auth.repository.ts';
 
 /**
@@ -33,17 +35,20 @@ function schedule(policy: ThrottlePolicy, now: number): string[] {
 
 /**
  * Counts an attempt for `key` before the work it guards (a password check, a mail), atomically in the
- * database, so parallel requests and several instances share one count. False when the key must wait.
+ * database, so parallel requests and several instances share one count. Answers 0 when the attempt may go
+ * ahead, else how many milliseconds the key must still wait (for `Retry-After`).
  */
 export async function claimAttempt(
   ctx: DbContext,
   key: string,
   policy: ThrottlePolicy,
   now = Date.now(),
-): Promise<boolean> {
+): Promise<number> {
   await deleteQuietThrottle(ctx.db, key, new Date(now - policy.forgetAfterMs).toISOString());
   const attempt = await claimThrottleAttempt(ctx, key, new Date(now).toISOString(), schedule(policy, now));
-  return attempt !== undefined;
+  if (attempt !== undefined) return 0;
+  const nextAllowedAt = await findNextAllowedAt(ctx.db, key);
+  return Math.max(1, (nextAllowedAt ? new Date(nextAllowedAt).getTime() : now + policy.firstDelayMs) - now);
 }
 
 export const forgetAttempts = (ctx: DbContext, key: string) => deleteThrottle(ctx.db, key);
@@ -61,16 +66,35 @@ export async function limitRequests(
 ): Promise<void> {
   const now = Date.now();
   for (const { key, policy } of limits) {
-    if (!(await claimAttempt(ctx, key, policy, now))) throw tooManyRequests();
+    const waitMs = await claimAttempt(ctx, key, policy, now);
+    if (waitMs > 0) throw tooManyRequests(waitMs);
   }
 }
 
-const knownKey = (email: string, ip: string) => `known:${email}:${ip}`;
+const KNOWN_PREFIX = 'known:';
+const knownKey = (email: string, ip: string) => `${KNOWN_PREFIX}${email}:${ip}`;
 
-/** Marks an address as one the account's owner logged in from (after a successful login). */
-export const rememberKnownAddress = (ctx: DbContext, email: string, ip: string) =>
-  rememberLoginAddress(ctx.db, knownKey(email, ip), new Date().toISOString());
+const DAY = 24 * 60 * 60 * 1000;
 
-/** Whether the account's owner logged in from this address before. */
-export const isKnownAddress = (ctx: DbContext, email: string, ip: string) =>
-  throttleKeyExists(ctx.db, knownKey(email, ip));
+/** An address counts as the owner's for 90 days after the last login from it. */
+export const KNOWN_ADDRESS_TTL_MS = 90 * DAY;
+
+/** Every policy forgets a quiet counter within hours; a day after its last allowed time it is surely stale. */
+const STALE_COUNTER_MS = DAY;
+
+/**
+ * Marks an address as one the account's owner logged in from (after a successful login), and prunes known
+ * addresses older than KNOWN_ADDRESS_TTL_MS and stale counters of every key, so the table does not grow.
+ */
+export async function rememberKnownAddress(ctx: DbContext, email: string, ip: string, now = Date.now()) {
+  await rememberLoginAddress(ctx.db, knownKey(email, ip), new Date(now).toISOString());
+  await pruneThrottle(ctx.db, {
+    knownPrefix: KNOWN_PREFIX,
+    knownBefore: new Date(now - KNOWN_ADDRESS_TTL_MS).toISOString(),
+    countersBefore: new Date(now - STALE_COUNTER_MS).toISOString(),
+  });
+}
+
+/** Whether the account's owner logged in from this address within the last KNOWN_ADDRESS_TTL_MS. */
+export const isKnownAddress = (ctx: DbContext, email: string, ip: string, now = Date.now()) =>
+  throttleKeyWrittenSince(ctx.db, knownKey(email, ip), new Date(now - KNOWN_ADDRESS_TTL_MS).toISOString());

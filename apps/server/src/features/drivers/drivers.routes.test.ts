@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
-import { createCustomerFixture, createDriverFixture, DEMO_PASSWORD } from '../../seed/factories.ts';
+import {
+  createAgencyFixture,
+  createCustomerFixture,
+  createDriverFixture,
+  DEMO_PASSWORD,
+} from '../../seed/factories.ts';
 import { getDriverLogin } from './drivers.service.ts';
 
 describe('drivers', () => {
@@ -124,6 +129,61 @@ describe('drivers', () => {
       expect(
         (await call(t.app, office, { method: 'POST', url: `/drivers/${driver.customer.id}/invitation` })).statusCode,
       ).toBe(403);
+    });
+  });
+
+  describe('editing the login through /users-app/{id}', () => {
+    const card = async (id: number) => (await call(t.app, admin, { method: 'GET', url: `/customers/${id}` })).json();
+
+    it('leaves the card filed surname first, with its agency, numbers and the contacts the edit did not send', async () => {
+      const agency = await createAgencyFixture(t.ctx, 20);
+      const driver = await createDriverFixture(t.ctx, 20, {
+        firstName: 'Dieter',
+        surname: 'Bäumer',
+        agencyId: agency.id,
+        ratio_id: 'R-2020',
+        phones: [{ key: 'phone-mobile', value: '+49 176 1962829' }],
+        emails: [
+          { key: 'email-private', value: 'dieter.baeumer@privat.example' },
+          { key: 'email-business', value: 'd.baeumer@firma.example' },
+        ],
+      });
+      const before = await card(driver.customer.id);
+      expect(before).toMatchObject({ name: 'Bäumer, Dieter', agencyId: agency.id, ratio_id: 'R-2020' });
+
+      const edited = await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/users-app/${driver.userId}`,
+        payload: { username: 'dbaeumer' },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(await card(driver.customer.id)).toEqual({ ...before, updatedAt: expect.any(String) });
+
+      const newPhone = await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/users-app/${driver.userId}`,
+        payload: { phones: [{ key: 'phone-mobile', value: '+49 176 5550001' }] },
+      });
+      expect(newPhone.statusCode).toBe(200);
+      const after = await card(driver.customer.id);
+      expect(after.phones.map((row: { value: string }) => row.value)).toEqual(['+49 176 5550001']);
+      expect(after.emails).toEqual(before.emails);
+      expect(after).toMatchObject({ name: 'Bäumer, Dieter', agencyId: agency.id, ratio_id: 'R-2020' });
+    });
+
+    it('renames the card in its own order when the login’s name changes', async () => {
+      const driver = await createDriverFixture(t.ctx, 21, { firstName: 'Dieter', surname: 'Bäumer' });
+      const response = await call(t.app, admin, {
+        method: 'PATCH',
+        url: `/users-app/${driver.userId}`,
+        payload: { firstname: 'Dieter-Karl' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await card(driver.customer.id)).toMatchObject({
+        name: 'Bäumer, Dieter-Karl',
+        firstName: 'Dieter-Karl',
+        surname: 'Bäumer',
+      });
     });
   });
 });

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, call, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { SmtpSink } from '../../../test/smtp-sink.ts';
 import { retryDelayMs } from './mail-delivery.ts';
 
@@ -41,6 +41,7 @@ describe('mail delivery never loses a mail', () => {
   it('waits with retries and back-off while SMTP is down, then delivers exactly once', async () => {
     const port = await freePort();
     const t = await buildTestApp({
+      seed: 'defaults',
       config: {
         smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=500`,
         mailRetryBaseMs: 100,
@@ -49,20 +50,21 @@ describe('mail delivery never loses a mail', () => {
     });
     cleanups.push(() => t.close());
 
-    expect((await resetFor(t, 'admin@example.com')).statusCode).toBe(202);
-    await until(async () => ((await outboxFor(t, 'admin@example.com'))[0]?.attempts ?? 0) >= 2);
-    const waiting = (await outboxFor(t, 'admin@example.com'))[0]!;
+    const email = await createLogin(t.ctx, 'admin');
+    expect((await resetFor(t, email)).statusCode).toBe(202);
+    await until(async () => ((await outboxFor(t, email))[0]?.attempts ?? 0) >= 2);
+    const waiting = (await outboxFor(t, email))[0]!;
     expect(waiting.status).toBe('queued');
     expect(waiting.last_error).toMatch(/ECONNREFUSED|connect/i);
 
     const smtp = await new SmtpSink().start(port);
     cleanups.push(() => smtp.stop());
-    await smtp.waitFor('admin@example.com', 'Reset your password');
-    await until(async () => (await outboxFor(t, 'admin@example.com'))[0]?.status === 'sent');
+    await smtp.waitFor(email, 'Reset your password');
+    await until(async () => (await outboxFor(t, email))[0]?.status === 'sent');
     // More passes of the worker must not send it again.
     await t.app.mailer.deliverNow();
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(smtp.to('admin@example.com', 'Reset your password')).toHaveLength(1);
+    expect(smtp.to(email, 'Reset your password')).toHaveLength(1);
     const attempts = await t.ctx.db.selectFrom('mail_attempt').select('ok').where('id_mail', '=', waiting.id).execute();
     expect(attempts.at(-1)!.ok).toBeTruthy();
     expect(attempts.filter((attempt) => !attempt.ok).length).toBeGreaterThanOrEqual(2);
@@ -70,9 +72,10 @@ describe('mail delivery never loses a mail', () => {
 
   it('loses nothing when the app stops between the commit and the delivery', async () => {
     // First run: no SMTP configured; the change commits and its mail waits in the outbox.
-    const first = await buildTestApp({ keepDatabase: true, config: { smtpUrl: null } });
-    expect((await resetFor(first, 'office@example.com')).statusCode).toBe(202);
-    expect((await outboxFor(first, 'office@example.com'))[0]).toMatchObject({ status: 'queued', attempts: 0 });
+    const first = await buildTestApp({ seed: 'defaults', keepDatabase: true, config: { smtpUrl: null } });
+    const email = await createLogin(first.ctx, 'office');
+    expect((await resetFor(first, email)).statusCode).toBe(202);
+    expect((await outboxFor(first, email))[0]).toMatchObject({ status: 'queued', attempts: 0 });
     const location = first.location;
     await first.close();
 
@@ -81,18 +84,19 @@ describe('mail delivery never loses a mail', () => {
     cleanups.push(() => smtp.stop());
     const second = await buildTestApp({ location, config: { smtpUrl: smtp.url } });
     cleanups.push(() => second.close());
-    await smtp.waitFor('office@example.com', 'Reset your password');
-    await until(async () => (await outboxFor(second, 'office@example.com'))[0]?.status === 'sent');
-    expect(smtp.to('office@example.com', 'Reset your password')).toHaveLength(1);
+    await smtp.waitFor(email, 'Reset your password');
+    await until(async () => (await outboxFor(second, email))[0]?.status === 'sent');
+    expect(smtp.to(email, 'Reset your password')).toHaveLength(1);
   });
 
   it('takes over a mail whose worker died mid-delivery once its lease runs out', async () => {
     const smtp = await new SmtpSink().start();
     cleanups.push(() => smtp.stop());
-    const t = await buildTestApp({ config: { smtpUrl: null } });
+    const t = await buildTestApp({ seed: 'defaults', config: { smtpUrl: null } });
     cleanups.push(() => t.close());
-    await resetFor(t, 'agency@example.com');
-    const [mail] = await outboxFor(t, 'agency@example.com');
+    const email = await createLogin(t.ctx, 'agency');
+    await resetFor(t, email);
+    const [mail] = await outboxFor(t, email);
     // As a crashed worker leaves it: taken, lease already over.
     await t.ctx.db
       .updateTable('mail_outbox')
@@ -107,12 +111,13 @@ describe('mail delivery never loses a mail', () => {
       maxAttempts: 3,
     });
     expect(sent).toBeGreaterThanOrEqual(1);
-    await smtp.waitFor('agency@example.com', 'Reset your password');
+    await smtp.waitFor(email, 'Reset your password');
   });
 
   it('marks a mail failed after the last attempt; an administrator resends it and it goes out', async () => {
     const port = await freePort();
     const t = await buildTestApp({
+      seed: 'defaults',
       config: {
         smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=500`,
         mailRetryBaseMs: 50,
@@ -120,21 +125,23 @@ describe('mail delivery never loses a mail', () => {
       },
     });
     cleanups.push(() => t.close());
-    await resetFor(t, 'superadmin@example.com');
-    await until(async () => (await outboxFor(t, 'superadmin@example.com'))[0]?.status === 'failed');
-    const [failed] = await outboxFor(t, 'superadmin@example.com');
+    const email = await createLogin(t.ctx, 'superadmin');
+    const admin = await createLogin(t.ctx, 'admin');
+    await resetFor(t, email);
+    await until(async () => (await outboxFor(t, email))[0]?.status === 'failed');
+    const [failed] = await outboxFor(t, email);
     expect(failed).toMatchObject({ attempts: 2 });
-    const listed = (await call(t.app, 'admin', { method: 'GET', url: '/mail-outbox?status=failed' })).json();
+    const listed = (await call(t.app, admin, { method: 'GET', url: '/mail-outbox?status=failed' })).json();
     expect(listed.data.map((mail: { id: number }) => mail.id)).toContain(failed!.id);
 
     const smtp = await new SmtpSink().start(port);
     cleanups.push(() => smtp.stop());
-    const resent = await call(t.app, 'admin', { method: 'POST', url: `/mail-outbox/${failed!.id}/resend` });
+    const resent = await call(t.app, admin, { method: 'POST', url: `/mail-outbox/${failed!.id}/resend` });
     expect(resent.json().status).toBe('queued');
-    await smtp.waitFor('superadmin@example.com', 'Reset your password');
-    await until(async () => (await outboxFor(t, 'superadmin@example.com'))[0]?.status === 'sent');
+    await smtp.waitFor(email, 'Reset your password');
+    await until(async () => (await outboxFor(t, email))[0]?.status === 'sent');
     // A sent mail cannot be resent by accident.
-    expect((await call(t.app, 'admin', { method: 'POST', url: `/mail-outbox/${failed!.id}/resend` })).statusCode).toBe(
+    expect((await call(t.app, admin, { method: 'POST', url: `/mail-outbox/${failed!.id}/resend` })).statusCode).toBe(
       409,
     );
   });

@@ -7,6 +7,9 @@ import { renderMail, type MailVariables } from './mail-templates.ts';
 import type { MailTemplate } from './mail-texts.ts';
 import { findAttempts, findMailById, insertMail, mailBaseQuery, updateMail, type MailRow } from './mail.repository.ts';
 
+/** The templates a mail can be written with, part of what enqueueMail takes (other features import it from here). */
+export type { MailTemplate };
+
 export type OutgoingMail = {
   to: string;
   template: MailTemplate;

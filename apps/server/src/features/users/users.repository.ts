@@ -142,3 +142,52 @@ export async function findPasswordHash(db: Database, id: number): Promise<string
   const row = await db.selectFrom('user_account').select('password_hash').where('id', '=', id).executeTakeFirst();
   return row?.password_hash ?? null;
 }
+
+/** What the permission check needs of a user: account, role and the agency of its card. */
+export async function findAuthUserRow(db: Database, id: number) {
+  return db
+    .selectFrom('user_account')
+    .leftJoin('role', 'role.id_roles', 'user_account.id_roles')
+    .leftJoin('vc_card', 'vc_card.id_vc_card', 'user_account.id_vc_card')
+    .select([
+      'user_account.id',
+      'user_account.kind',
+      'user_account.email',
+      'user_account.is_active',
+      'user_account.tokens_valid_after',
+      'role.role as role_name',
+      'role.admin as role_admin',
+      'role.access as role_access',
+      'vc_card.id_organization as agency_id',
+    ])
+    .where('user_account.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Records a login in one statement: the last one becomes the previous one. */
+export async function updateLoginTimes(db: Database, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('user_account')
+    .set((eb) => ({ previous_login_at: eb.ref('last_login_at'), last_login_at: now }))
+    .where('id', '=', id)
+    .execute();
+}
+
+const accountSummaryColumns = [
+  'id',
+  'kind',
+  'email',
+  'firstname',
+  'lastname',
+  'is_active',
+  'language',
+  'id_vc_card',
+] as const;
+
+export async function findAccountSummaryRow(db: Database, id: number) {
+  return db.selectFrom('user_account').select(accountSummaryColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findAccountSummaryRowsByEmail(db: Database, email: string) {
+  return db.selectFrom('user_account').select(accountSummaryColumns).where('email', '=', email).orderBy('id').execute();
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, call, tokenFor, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, call, createLogins, tokenFor, type DemoAccount, type TestApp } from '../../../test/helpers.ts';
 import { createUserFixture, DEMO_PASSWORD } from '../../seed/factories.ts';
 
 const roleId = async (t: TestApp, name: string) =>
@@ -8,8 +8,10 @@ const roleId = async (t: TestApp, name: string) =>
 describe('users', () => {
   let t: TestApp;
   let officeRole: number;
+  let logins: Record<DemoAccount, string>;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ seed: 'defaults' });
+    logins = await createLogins(t.ctx);
     officeRole = await roleId(t, 'office');
     const names = [
       ['Jörg', 'Müller', 'München'],
@@ -31,21 +33,20 @@ describe('users', () => {
   });
   afterAll(() => t.close());
 
-  const list = (query: string, as = 'admin') => call(t.app, as, { method: 'GET', url: `/users-lit?${query}` });
+  const list = (query: string) => call(t.app, logins.admin, { method: 'GET', url: `/users-lit?${query}` });
 
   describe('list', () => {
     it('pages with $limit (default 20) and $skip and reports the total', async () => {
-      const first = (await list('')).json();
+      const first = (await list('lit-search=paging')).json();
       expect(first.limit).toBe(20);
       expect(first.skip).toBe(0);
       expect(first.data).toHaveLength(20);
-      const staffCount = first.total;
-      // five staff demo accounts, five named users, 25 for paging
-      expect(staffCount).toBe(5 + 5 + 25);
-      const last = (await list(`$limit=20&$skip=20`)).json();
-      expect(last.data).toHaveLength(staffCount - 20);
+      // the 25 users made for paging
+      expect(first.total).toBe(25);
+      const last = (await list(`lit-search=paging&$limit=20&$skip=20`)).json();
+      expect(last.data).toHaveLength(5);
       const ids = new Set([...first.data, ...last.data].map((user: { id: number }) => user.id));
-      expect(ids.size).toBe(staffCount);
+      expect(ids.size).toBe(25);
     });
 
     it('treats $limit=-1 as 1000 and pagination=false as a plain array', async () => {
@@ -125,16 +126,17 @@ describe('users', () => {
 
     it('keeps the two kinds of accounts apart', async () => {
       const staff = (await list('$limit=-1')).json();
-      expect(staff.data.some((user: { email: string }) => user.email === 'traveller@example.com')).toBe(false);
-      const app = (await call(t.app, 'admin', { method: 'GET', url: '/users-app?$limit=-1' })).json();
-      expect(app.data.map((user: { email: string }) => user.email).sort()).toEqual([
-        'driver@example.com',
-        'g.strassburger@alpenblick-reisen.example',
-        'm.oeztuerk@alpenblick-reisen.example',
-        'traveller@example.com',
-      ]);
-      const travellerId = app.data.find((user: { email: string }) => user.email === 'traveller@example.com').id;
-      expect((await call(t.app, 'admin', { method: 'GET', url: `/users-lit/${travellerId}` })).statusCode).toBe(404);
+      const emails = (page: { data: Array<{ email: string }> }) => page.data.map((user) => user.email);
+      expect(emails(staff)).toEqual(expect.arrayContaining([logins.admin, logins.office]));
+      expect(emails(staff)).not.toContain(logins.traveller);
+      expect(emails(staff)).not.toContain(logins.driver);
+      const app = (await call(t.app, logins.admin, { method: 'GET', url: '/users-app?$limit=-1' })).json();
+      expect(emails(app)).toEqual(expect.arrayContaining([logins.traveller, logins.driver]));
+      expect(emails(app)).not.toContain(logins.admin);
+      const travellerId = app.data.find((user: { email: string }) => user.email === logins.traveller).id;
+      expect((await call(t.app, logins.admin, { method: 'GET', url: `/users-lit/${travellerId}` })).statusCode).toBe(
+        404,
+      );
     });
   });
 
@@ -167,8 +169,21 @@ describe('users', () => {
       ...overrides,
     });
 
+    let sequence = 0;
+    /** A new office colleague made through the API, for the tests that change or delete one. */
+    const createColleague = async () => {
+      const email = `kollegin.${++sequence}@example.com`;
+      const created = await call(t.app, logins.admin, {
+        method: 'POST',
+        url: '/users-lit',
+        payload: validBody({ email }),
+      });
+      expect(created.statusCode).toBe(201);
+      return created.json() as { id: number; email: string };
+    };
+
     it('creates a staff user with all fields, and reads it back', async () => {
-      const created = await call(t.app, 'admin', { method: 'POST', url: '/users-lit', payload: validBody() });
+      const created = await call(t.app, logins.admin, { method: 'POST', url: '/users-lit', payload: validBody() });
       expect(created.statusCode).toBe(201);
       const user = created.json();
       expect(user).toMatchObject({
@@ -188,17 +203,18 @@ describe('users', () => {
         ],
         emails: [{ key: 'email-private', value: 'renate@example.net' }],
       });
-      const read = await call(t.app, 'admin', { method: 'GET', url: `/users-lit/${user.id}` });
+      const read = await call(t.app, logins.admin, { method: 'GET', url: `/users-lit/${user.id}` });
       expect(read.json()).toEqual(user);
       // The new account can log in with its password.
       expect(await tokenFor(t.app, 'neu.kollegin@example.com', 'Sicher123!')).toBeTruthy();
     });
 
     it('refuses a duplicate e-mail in the same list with its message', async () => {
-      const response = await call(t.app, 'admin', {
+      const { email } = await createColleague();
+      const response = await call(t.app, logins.admin, {
         method: 'POST',
         url: '/users-lit',
-        payload: validBody({ email: 'NEU.KOLLEGIN@example.com' }),
+        payload: validBody({ email: email.toUpperCase() }),
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual([
@@ -208,7 +224,7 @@ describe('users', () => {
 
     it('answers validation errors with each field and its key, and saves nothing', async () => {
       const before = (await list('')).json().total;
-      const response = await call(t.app, 'admin', {
+      const response = await call(t.app, logins.admin, {
         method: 'POST',
         url: '/users-lit',
         payload: validBody({
@@ -239,7 +255,7 @@ describe('users', () => {
     });
 
     it('requires password and repeat to match (error.passmatch)', async () => {
-      const response = await call(t.app, 'admin', {
+      const response = await call(t.app, logins.admin, {
         method: 'POST',
         url: '/users-lit',
         payload: validBody({ email: 'pass@example.com', passwordRepeat: 'Sicher123?' }),
@@ -251,7 +267,7 @@ describe('users', () => {
     });
 
     it('accepts zip codes of five digits or five-four digits', async () => {
-      const response = await call(t.app, 'admin', {
+      const response = await call(t.app, logins.admin, {
         method: 'POST',
         url: '/users-lit',
         payload: validBody({ email: 'zip@example.com', zip: '12345-6789' }),
@@ -261,7 +277,7 @@ describe('users', () => {
 
     it('requires the ratio id for traveller accounts with its message', async () => {
       const travellerRole = await roleId(t, 'traveller');
-      const missing = await call(t.app, 'admin', {
+      const missing = await call(t.app, logins.admin, {
         method: 'POST',
         url: '/users-app',
         payload: validBody({ email: 'reisende@example.com', role: travellerRole }),
@@ -270,7 +286,7 @@ describe('users', () => {
       expect(missing.json().errors).toEqual([
         { field: 'ratio_id', key: 'error.ratioIdRequired', message: 'Ratio Kennziffer ist zwingend erforderlich' },
       ]);
-      const created = await call(t.app, 'admin', {
+      const created = await call(t.app, logins.admin, {
         method: 'POST',
         url: '/users-app',
         payload: validBody({ email: 'reisende@example.com', role: travellerRole, ratio_id: '100777' }),
@@ -281,8 +297,8 @@ describe('users', () => {
     });
 
     it('updates with PATCH, replacing the contact lists, and keeps the search in step', async () => {
-      const id = (await list('lit-search=neu.kollegin')).json().data[0].id;
-      const response = await call(t.app, 'admin', {
+      const { id } = await createColleague();
+      const response = await call(t.app, logins.admin, {
         method: 'PATCH',
         url: `/users-lit/${id}`,
         payload: { lastname: 'Großmann-Öztürk', phones: [{ key: 'phone-private', value: '0831 5550' }] },
@@ -298,26 +314,26 @@ describe('users', () => {
     });
 
     it('changes a password only with a matching repeat, and the new one works', async () => {
-      const id = (await list('lit-search=neu.kollegin')).json().data[0].id;
-      const mismatch = await call(t.app, 'admin', {
+      const { id, email } = await createColleague();
+      const mismatch = await call(t.app, logins.admin, {
         method: 'PATCH',
         url: `/users/${id}`,
         payload: { password: 'NeuesPasswort1', passwordRepeat: 'x' },
       });
       expect(mismatch.statusCode).toBe(400);
       expect(mismatch.json().errors[0].key).toBe('error.passmatch');
-      const ok = await call(t.app, 'admin', {
+      const ok = await call(t.app, logins.admin, {
         method: 'PATCH',
         url: `/users/${id}`,
         payload: { password: 'NeuesPasswort1', passwordRepeat: 'NeuesPasswort1' },
       });
       expect(ok.statusCode).toBe(200);
-      expect(await tokenFor(t.app, 'neu.kollegin@example.com', 'NeuesPasswort1')).toBeTruthy();
+      expect(await tokenFor(t.app, email, 'NeuesPasswort1')).toBeTruthy();
     });
 
     it('lets users edit their own profile via /users/{id}, but not their role', async () => {
-      const me = (await call(t.app, 'office', { method: 'GET', url: '/userdata' })).json();
-      const own = await call(t.app, 'office', {
+      const me = (await call(t.app, logins.office, { method: 'GET', url: '/userdata' })).json();
+      const own = await call(t.app, logins.office, {
         method: 'PATCH',
         url: `/users/${me.id}`,
         payload: { city: 'Oberstdorf' },
@@ -325,26 +341,30 @@ describe('users', () => {
       expect(own.statusCode).toBe(200);
       expect(own.json().city).toBe('Oberstdorf');
       const adminRole = await roleId(t, 'admin');
-      const escalate = await call(t.app, 'office', {
+      const escalate = await call(t.app, logins.office, {
         method: 'PATCH',
         url: `/users/${me.id}`,
         payload: { role: adminRole },
       });
       expect(escalate.statusCode).toBe(403);
-      const admin = (await call(t.app, 'admin', { method: 'GET', url: '/userdata' })).json();
-      const other = await call(t.app, 'office', { method: 'PATCH', url: `/users/${admin.id}`, payload: { city: 'X' } });
+      const admin = (await call(t.app, logins.admin, { method: 'GET', url: '/userdata' })).json();
+      const other = await call(t.app, logins.office, {
+        method: 'PATCH',
+        url: `/users/${admin.id}`,
+        payload: { city: 'X' },
+      });
       expect(other.statusCode).toBe(403);
     });
 
     it('lets only a superadmin hand out the superadmin role', async () => {
       const superRole = await roleId(t, 'superadmin');
-      const byAdmin = await call(t.app, 'admin', {
+      const byAdmin = await call(t.app, logins.admin, {
         method: 'POST',
         url: '/users-lit',
         payload: validBody({ email: 'boss@example.com', role: superRole }),
       });
       expect(byAdmin.statusCode).toBe(403);
-      const bySuper = await call(t.app, 'superadmin', {
+      const bySuper = await call(t.app, logins.superadmin, {
         method: 'POST',
         url: '/users-lit',
         payload: validBody({ email: 'boss@example.com', role: superRole }),
@@ -353,11 +373,12 @@ describe('users', () => {
     });
 
     it('deletes a user with its card and contacts', async () => {
-      const id = (await list('lit-search=neu.kollegin')).json().data[0].id;
-      const cardId = (await call(t.app, 'admin', { method: 'GET', url: `/users-lit/${id}` })).json().vc_card.id_vc_card;
-      const response = await call(t.app, 'admin', { method: 'DELETE', url: `/users-lit/${id}` });
+      const { id, email } = await createColleague();
+      const cardId = (await call(t.app, logins.admin, { method: 'GET', url: `/users-lit/${id}` })).json().vc_card
+        .id_vc_card;
+      const response = await call(t.app, logins.admin, { method: 'DELETE', url: `/users-lit/${id}` });
       expect(response.statusCode).toBe(200);
-      expect((await call(t.app, 'admin', { method: 'GET', url: `/users-lit/${id}` })).statusCode).toBe(404);
+      expect((await call(t.app, logins.admin, { method: 'GET', url: `/users-lit/${id}` })).statusCode).toBe(404);
       expect(
         await t.ctx.db
           .selectFrom('vc_field')
@@ -366,21 +387,21 @@ describe('users', () => {
           .where('vc_person.id_vc_card', '=', cardId)
           .execute(),
       ).toEqual([]);
-      expect((await list('lit-search=neu.kollegin')).json().total).toBe(0);
+      expect((await list(`lit-search=${encodeURIComponent(email)}`)).json().total).toBe(0);
     });
 
     it('refuses to delete the own account', async () => {
-      const me = (await call(t.app, 'admin', { method: 'GET', url: '/userdata' })).json();
-      const response = await call(t.app, 'admin', { method: 'DELETE', url: `/users-lit/${me.id}` });
+      const me = (await call(t.app, logins.admin, { method: 'GET', url: '/userdata' })).json();
+      const response = await call(t.app, logins.admin, { method: 'DELETE', url: `/users-lit/${me.id}` });
       expect(response.statusCode).toBe(400);
       expect(response.json().key).toBe('error.actionFailed');
     });
 
     it('answers 404 for unknown ids and 400 for malformed ones', async () => {
-      expect((await call(t.app, 'admin', { method: 'GET', url: '/users-lit/999999' })).json().key).toBe(
+      expect((await call(t.app, logins.admin, { method: 'GET', url: '/users-lit/999999' })).json().key).toBe(
         'error.notFound',
       );
-      const malformed = await call(t.app, 'admin', { method: 'GET', url: '/users-lit/abc' });
+      const malformed = await call(t.app, logins.admin, { method: 'GET', url: '/users-lit/abc' });
       expect(malformed.statusCode).toBe(400);
       expect(malformed.json().errors[0]).toMatchObject({ field: 'id', key: 'error.invalid' });
     });
@@ -389,12 +410,14 @@ describe('users', () => {
   describe('permissions', () => {
     it('answers 401 without a token and 403 without user rights', async () => {
       expect((await call(t.app, null, { method: 'GET', url: '/users-lit' })).statusCode).toBe(401);
-      expect((await call(t.app, 'office', { method: 'GET', url: '/users-lit' })).statusCode).toBe(403);
-      expect((await call(t.app, 'traveller', { method: 'POST', url: '/users-app', payload: {} })).statusCode).toBe(403);
+      expect((await call(t.app, logins.office, { method: 'GET', url: '/users-lit' })).statusCode).toBe(403);
+      expect((await call(t.app, logins.traveller, { method: 'POST', url: '/users-app', payload: {} })).statusCode).toBe(
+        403,
+      );
     });
 
     it('checks the permission before validating the body', async () => {
-      const response = await call(t.app, 'office', { method: 'POST', url: '/users-lit', payload: { email: 'x' } });
+      const response = await call(t.app, logins.office, { method: 'POST', url: '/users-lit', payload: { email: 'x' } });
       expect(response.statusCode).toBe(403);
     });
 
@@ -403,7 +426,7 @@ describe('users', () => {
       const token = await tokenFor(t.app, 'reset.me@example.com', DEMO_PASSWORD);
       const headers = { authorization: `Bearer ${token}` };
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/userdata', headers })).statusCode).toBe(200);
-      await call(t.app, 'admin', {
+      await call(t.app, logins.admin, {
         method: 'PATCH',
         url: `/users-lit/${user.id}`,
         payload: { password: 'Changed123!', passwordRepeat: 'Changed123!' },

@@ -17,17 +17,31 @@ import { ApiError, forbidden, invalidField, notFound, tooManyRequests } from '..
 import { runList } from '../../lib/list-query.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
-import { cardKindOf, contactsOfCards, createCard, removeCard, updateCardData } from '../cards/cards.service.ts';
+import {
+  cardKindOf,
+  contactsOfCards,
+  createCard,
+  personIdOfCard,
+  removeCard,
+  saveContactRows,
+  updateCardData,
+} from '../cards/cards.service.ts';
 import { claimAttempt, forgetAttempts, type ThrottlePolicy } from '../auth/throttle.service.ts';
+import { forgetAuditEmail } from '../auth/audit.service.ts';
+import { updateCustomer } from '../customers/customers.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
 import {
   deleteUserRow,
   emailTaken,
   findAccountsByEmail,
+  findAccountSummaryRow,
+  findAccountSummaryRowsByEmail,
+  findAuthUserRow,
   findPasswordHash,
   findRoleForAssignment,
   findUserById,
   insertUser,
+  updateLoginTimes,
   updateUserRow,
   USER_LIST_SPEC,
   userListQueries,
@@ -284,22 +298,54 @@ export async function updateUser(
         // A new password ends every session of the account; after one's own change, the route issues a fresh token.
         ...(passwordHash ? { password_hash: passwordHash, tokens_valid_after: now } : {}),
       });
-      if (current.vc_card.id_vc_card) {
-        await updateCardData(trx, current.vc_card.id_vc_card, {
-          name: cardName(next.firstname, next.lastname),
-          agencyId: next.agencyId,
-          ratioId: next.ratio_id,
-          kuschickId: next.kuschick_id,
-          person: { firstName: next.firstname, surname: next.lastname },
-          ...(body.phones || body.emails ? { contacts: { phones: next.phones, emails: next.emails } } : {}),
-        });
-      }
+      if (current.vc_card.id_vc_card) await updateUserCard(trx, current.vc_card.id_vc_card, body, next);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw emailExists();
     throw error;
   }
   return getUser(ctx, id);
+}
+
+/**
+ * Carries what a login edit sent over to the login's card, and nothing it did not send: a driver's or
+ * traveller's customer card keeps its surname-first name, agency, numbers and the contact lists the edit left
+ * out, and changes through the customers service (which keeps its search text). A login's own card is named
+ * "First Last".
+ */
+async function updateUserCard(
+  ctx: DbContext,
+  cardId: number,
+  body: UpdateUserBody,
+  name: { firstname: string; lastname: string },
+): Promise<void> {
+  const sent = definedOnly({
+    agencyId: body.agencyId,
+    ratio_id: body.ratio_id,
+    kuschick_id: body.kuschick_id,
+    phones: body.phones,
+    emails: body.emails,
+  });
+  if ((await cardKindOf(ctx, cardId)) === 'customer') {
+    await updateCustomer(
+      ctx,
+      cardId,
+      { ...sent, ...definedOnly({ firstName: body.firstname, surname: body.lastname }) },
+      { kind: 'all' },
+    );
+    return;
+  }
+  const renamed = body.firstname !== undefined || body.lastname !== undefined;
+  const { firstname: firstName, lastname: surname } = name;
+  await updateCardData(ctx, cardId, {
+    ...(renamed ? { name: cardName(firstName, surname), person: { firstName, surname } } : {}),
+    ...(sent.agencyId !== undefined ? { agencyId: sent.agencyId } : {}),
+    ...(sent.ratio_id !== undefined ? { ratioId: sent.ratio_id } : {}),
+    ...(sent.kuschick_id !== undefined ? { kuschickId: sent.kuschick_id } : {}),
+  });
+  if (sent.phones || sent.emails) {
+    await saveContactRows(ctx, await personIdOfCard(ctx, cardId), { phones: sent.phones, emails: sent.emails });
+  }
 }
 
 /** Wrong current passwords count like failed logins (one account, growing delays), so a stolen session cannot guess it. */
@@ -314,7 +360,8 @@ const CURRENT_PASSWORD_POLICY: ThrottlePolicy = {
 async function checkCurrentPassword(ctx: DbContext, id: number, currentPassword: string | undefined): Promise<void> {
   if (!currentPassword) throw invalidField('currentPassword', 'error.empty');
   const key = `current-password:${id}`;
-  if (!(await claimAttempt(ctx, key, CURRENT_PASSWORD_POLICY))) throw tooManyRequests();
+  const waitMs = await claimAttempt(ctx, key, CURRENT_PASSWORD_POLICY);
+  if (waitMs > 0) throw tooManyRequests(waitMs);
   if (!(await verifyPassword(await findPasswordHash(ctx.db, id), currentPassword))) {
     throw invalidField('currentPassword', 'error.currentPasswordWrong');
   }
@@ -350,23 +397,7 @@ export async function findLoginCandidates(ctx: DbContext, email: string) {
 
 /** What the permission check needs of a user, read on every authenticated request. */
 export async function findAuthUser(ctx: DbContext, id: number) {
-  const row = await ctx.db
-    .selectFrom('user_account')
-    .leftJoin('role', 'role.id_roles', 'user_account.id_roles')
-    .leftJoin('vc_card', 'vc_card.id_vc_card', 'user_account.id_vc_card')
-    .select([
-      'user_account.id',
-      'user_account.kind',
-      'user_account.email',
-      'user_account.is_active',
-      'user_account.tokens_valid_after',
-      'role.role as role_name',
-      'role.admin as role_admin',
-      'role.access as role_access',
-      'vc_card.id_organization as agency_id',
-    ])
-    .where('user_account.id', '=', id)
-    .executeTakeFirst();
+  const row = await findAuthUserRow(ctx.db, id);
   if (!row) return undefined;
   const auth: AuthUser = {
     id: row.id,
@@ -382,8 +413,7 @@ export async function findAuthUser(ctx: DbContext, id: number) {
 
 /** Remembers this login; `lastLogin` shows the one before. */
 export async function recordLogin(ctx: DbContext, id: number): Promise<void> {
-  const row = await ctx.db.selectFrom('user_account').select('last_login_at').where('id', '=', id).executeTakeFirst();
-  await updateUserRow(ctx.db, id, { previous_login_at: row?.last_login_at ?? null, last_login_at: nowIso() });
+  await updateLoginTimes(ctx.db, id, nowIso());
 }
 
 /** GET /userdata: the user with permissions, card and last login. */
@@ -455,21 +485,12 @@ export async function createAccountForCard(
 
 /** What the account flows need to know of a login. */
 export async function findAccountSummary(ctx: DbContext, id: number) {
-  const row = await ctx.db
-    .selectFrom('user_account')
-    .select(['id', 'kind', 'email', 'firstname', 'lastname', 'is_active', 'language', 'id_vc_card'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await findAccountSummaryRow(ctx.db, id);
   return row && { ...row, isActive: toBool(row.is_active) };
 }
 
 export async function findAccountsByEmailAddress(ctx: DbContext, email: string) {
-  const rows = await ctx.db
-    .selectFrom('user_account')
-    .select(['id', 'kind', 'email', 'firstname', 'lastname', 'is_active', 'language', 'id_vc_card'])
-    .where('email', '=', email)
-    .orderBy('id')
-    .execute();
+  const rows = await findAccountSummaryRowsByEmail(ctx.db, email);
   return rows.map((row) => ({ ...row, isActive: toBool(row.is_active) }));
 }
 
@@ -498,7 +519,7 @@ export async function updateAccountAccess(
 export async function eraseAccount(ctx: DbContext, id: number): Promise<void> {
   const account = await findAccountSummary(ctx, id);
   if (!account) return;
-  await ctx.db.updateTable('audit_log').set({ email: null }).where('user_id', '=', id).execute();
+  await forgetAuditEmail(ctx, id);
   await deleteUserRow(ctx.db, id);
   if (account.id_vc_card && (await cardKindOf(ctx, account.id_vc_card)) === 'user')
     await removeCard(ctx, account.id_vc_card);

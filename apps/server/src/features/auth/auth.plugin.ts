@@ -2,15 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
 import { hasAnyPermission, type PermissionName } from '@tourdesk/contracts';
-import { ApiError, forbidden, unauthorized } from '../lib/errors.ts';
-import { recordAudit, requestMeta } from '../features/auth/audit.service.ts';
-import { resolveAuthUser } from '../features/auth/auth.service.ts';
-import type { RoutePermission, TokenPayload } from '../types.ts';
+import { ApiError, forbidden, unauthorized } from '../../lib/errors.ts';
+import type { RoutePermission, TokenPayload } from '../../types.ts';
+import { recordAudit, requestMeta } from './audit.service.ts';
+import { resolveAuthUser } from './auth.service.ts';
 
 export type AuthPluginOptions = { secret: string; keyId: string; tokenTtlSeconds: number };
 
 /**
- * Bearer-token authentication and the permission check. Every API route declares
+ * Bearer-token authentication and the permission check, registered by app.ts before any route (it lives in the
+ * auth feature because it resolves users and writes the audit log; plugins/ import no feature). Every API route declares
  * `config.permission`; a route without one fails at start-up, so none can slip through unprotected.
  */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {

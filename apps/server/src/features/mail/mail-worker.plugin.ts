@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { deliverDueMails, type MailTransport } from '../features/mail/mail-delivery.ts';
+import { deliverDueMails, type MailTransport } from './mail-delivery.ts';
 
 export type Mailer = {
   /** Runs a delivery pass now (after a change queued a mail); resolves when it is done. */
@@ -15,7 +15,7 @@ declare module 'fastify' {
 }
 
 /**
- * The outbox's delivery worker. Without SMTP_URL it does nothing and mails wait in the outbox (admins
+ * The outbox's delivery worker, registered by app.ts (it lives in the mail feature, whose outbox it reads). Without SMTP_URL it does nothing and mails wait in the outbox (admins
  * read them at /email/debug). With it, due mails go out every few seconds and right after they are queued.
  */
 export const mailWorkerPlugin = fp(async (app: FastifyInstance, options: { transport?: MailTransport }) => {
