@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmailRowInput, ZPhoneRowInput, ZVcField } from './contacts.schema.ts';
 import { optionalCode, optionalDate, optionalText, optionalZip, requiredText } from './fields.ts';
+import { CUSTOMER_TYPES } from './customer-types.ts';
 
 export const ZAddress = z.object({
   street: z.string().nullable(),
@@ -12,8 +13,7 @@ export const ZAddress = z.object({
 });
 export type Address = z.infer<typeof ZAddress>;
 
-export const CUSTOMER_TYPES = ['new', 'regular'] as const;
-export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export { CUSTOMER_TYPES, type CustomerType } from './customer-types.ts';
 
 /**
  * A customer (spec §3 "Person/customer" on a "Card"): the person's fields flat (as lists show them),

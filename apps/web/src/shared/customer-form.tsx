@@ -7,12 +7,12 @@ import {
   type TabbedFormProps,
 } from 'react-admin';
 import { Box } from '@mui/material';
-import { CUSTOMER_TYPES } from '@tourdesk/contracts/customers.schema';
 import { useSelectChoices } from '../lib/settings.ts';
 import { CountryInput } from '../ui/country-input.tsx';
 import { DateInput } from '../ui/date-input.tsx';
 import { AgencyInput } from './agency-input.tsx';
 import { ContactRowsInput } from './contact-rows-input.tsx';
+import { customerTypeChoices } from './customer-choices.ts';
 import { formRow } from './form-row.ts';
 
 /**
@@ -20,8 +20,6 @@ import { formRow } from './form-row.ts';
  * `agency`: an agency user's own customer — the agency is the user's own, the booking numbers read-only.
  */
 export type CustomerFormVariant = 'staff' | 'driver' | 'agency';
-
-export const customerTypeChoices = CUSTOMER_TYPES.map((id) => ({ id, name: `customers.types.${id}` }));
 
 /** Master data, addresses and contacts of a customer (create, edit, copy; back office and agency portal). */
 export function CustomerForm({

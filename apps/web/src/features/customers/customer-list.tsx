@@ -5,7 +5,7 @@ import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { AgencyInput } from '../../shared/agency-input.tsx';
 import { customerExportColumns } from './customer-export.ts';
-import { customerTypeChoices } from '../../shared/customer-form.tsx';
+import { customerTypeChoices } from '../../shared/customer-choices.ts';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
