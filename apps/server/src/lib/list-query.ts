@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import { cappedSearchHits, containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
 import type { ReadCache } from '../db/read-cache.ts';
 import type { Database } from '../db/database.ts';
@@ -338,6 +339,9 @@ async function readList<
     // Deferred join: find the page's ids on the base table alone, then join only those rows. Deep pages no
     // longer join every row they skip.
     const ids = await pageIds(context, spec, {
+      countBase,
+      filterShape: filters.map((filter) => `${filter.column}:${filter.values.length}`).join(','),
+      filterValues: filters.flatMap((filter) => filter.values),
       scoped: narrow(context, spec, countBase, filters, []) as unknown as AnySelect,
       searched: narrow(context, spec, countBase, filters, words) as unknown as AnySelect,
       words,
@@ -348,7 +352,11 @@ async function readList<
       skip,
     });
     if (ids.length > 0) {
-      const found = (await base.where(sql<SqlBool>`${sql.ref(idColumn)} in (${sql.join(ids)})`).execute()) as O[];
+      // The page's rows by id: compiled once per page size on this base query (db/compiled-once.ts).
+      const byIds = compiledOnce(base, `page of ${ids.length}`, ids, () =>
+        base.where(sql<SqlBool>`${sql.ref(idColumn)} in (${sql.join(ids)})`),
+      );
+      const found = (await context.db.executeQuery(byIds)).rows as O[];
       const position = new Map(ids.map((id, index) => [id, index]));
       rows = found.sort(
         (a, b) =>
@@ -397,6 +405,11 @@ export const SEARCH_WINDOW = 2000;
 export const SEARCH_HIT_CAP = 2000;
 
 type PageIdsInput<Q> = {
+  /** The base table with its scope, before any filter (what the compiled statements are kept on). */
+  countBase: object;
+  /** The filters' columns and value counts, and their values in order (see `filterShape`). */
+  filterShape: string;
+  filterValues: ReadonlyArray<string | number | boolean>;
   /** The base table with scope and filters, without the search words. */
   scoped: Q;
   /** The same with the search words, through the search index. */
@@ -424,7 +437,16 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   const { scoped, searched, words, idColumn, ordered, sort, limit, skip } = input;
   const ids = async (query: Q) => ((await query.execute()) as Array<{ list_id: number }>).map((row) => row.list_id);
   const idOnly = (query: Q) => query.clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as Q;
-  if (!spec.searchable || words.length === 0) return ids(ordered(idOnly(scoped)));
+  if (!spec.searchable || words.length === 0) {
+    // The plain page of ids, on every list request: compiled once per sort and filter columns on this base query.
+    const statement = compiledOnce(
+      input.countBase,
+      JSON.stringify([input.filterShape, sort, idColumn]),
+      [...input.filterValues, limit, skip],
+      () => ordered(idOnly(scoped)),
+    );
+    return ((await context.db.executeQuery(statement)).rows as Array<{ list_id: number }>).map((row) => row.list_id);
+  }
 
   // SQLite: a search with few matches in the whole table (a surname, an e-mail) sorts just those. The trigram
   // index hands them over without touching the table; only when there are more than SEARCH_HIT_CAP does the
