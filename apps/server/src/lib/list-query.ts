@@ -340,8 +340,8 @@ async function readList<
     // longer join every row they skip.
     const ids = await pageIds(context, spec, {
       countBase,
-      filterShape: filters.map((filter) => `${filter.column}:${filter.values.length}`).join(','),
-      filterValues: filters.flatMap((filter) => filter.values),
+      filterShape: filterShapeOf(filters),
+      filterValues: filterValuesOf(filters),
       scoped: narrow(context, spec, countBase, filters, []) as unknown as AnySelect,
       searched: narrow(context, spec, countBase, filters, words) as unknown as AnySelect,
       words,
@@ -372,10 +372,16 @@ async function readList<
 
   let total = skip + data.length;
   if (data.length === limit || skip > 0 || limit === 0) {
-    total =
-      countBase && !filters.some((filter) => filter.joined)
-        ? await countRows(context, narrow(context, spec, countBase, filters, words))
-        : await countRows(context, filtered);
+    if (countBase && !filters.some((filter) => filter.joined)) {
+      // Without search words, the count is compiled once per filter columns on the count base.
+      const shape =
+        words.length === 0
+          ? { owner: countBase, key: `count ${filterShapeOf(filters)}`, values: filterValuesOf(filters) }
+          : undefined;
+      total = await countRows(context, () => narrow(context, spec, countBase, filters, words), shape);
+    } else {
+      total = await countRows(context, () => filtered);
+    }
   }
   return { total, limit, skip, data };
 }
@@ -383,20 +389,27 @@ async function readList<
 /** count(*) of a query; reused for a few seconds when the context has the read cache (see db/read-cache.ts). */
 async function countRows<DB, TB extends keyof DB, O>(
   context: ListContext,
-  query: SelectQueryBuilder<DB, TB, O>,
+  query: () => SelectQueryBuilder<DB, TB, O>,
+  shape?: { owner: object; key: string; values: readonly unknown[] },
 ): Promise<number> {
-  const counting = query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)`.as('total'));
+  const counting = () =>
+    query()
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)`.as('total'));
+  const compiled = shape ? compiledOnce(shape.owner, shape.key, shape.values, counting) : counting().compile();
   const run = async () => {
-    const row = await counting.executeTakeFirst();
+    const row = (await context.db.executeQuery(compiled)).rows[0];
     return Number((row as { total?: number | string } | undefined)?.total ?? 0);
   };
   if (!context.cache) return run();
-  const compiled = counting.compile();
   return context.cache.get('counts', `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
 }
+
+/** What makes the filters' SQL text (their columns and how many values each), and their values in order. */
+const filterShapeOf = (filters: readonly Filter[]) =>
+  filters.map((filter) => `${filter.column}:${filter.values.length}`).join(',');
+const filterValuesOf = (filters: readonly Filter[]) => filters.flatMap((filter) => filter.values);
 
 /** How many rows, in list order, a search first looks through with a plain substring test. */
 export const SEARCH_WINDOW = 2000;
