@@ -77,3 +77,53 @@ describe('security headers', () => {
     );
   });
 });
+
+describe('CORS', () => {
+  const preflight = { 'access-control-request-method': 'GET' };
+
+  it('lets no other site call the API without CORS_ORIGINS', async () => {
+    const t = await buildTestApp({ seed: 'defaults' });
+    try {
+      const headers = { origin: 'https://partner.example', ...preflight };
+      const options = await t.app.inject({ method: 'OPTIONS', url: '/api/v1/customers', headers });
+      expect(options.statusCode).toBe(404);
+      const get = await t.app.inject({ method: 'GET', url: '/api/v1/health', headers });
+      for (const response of [options, get]) {
+        expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('lets the configured origins call the API, and no other', async () => {
+    const t = await buildTestApp({ seed: 'defaults', config: { corsOrigins: ['https://partner.example'] } });
+    try {
+      const allowed = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/api/v1/customers',
+        headers: { origin: 'https://partner.example', ...preflight },
+      });
+      expect(allowed.statusCode).toBe(204);
+      expect(allowed.headers).toMatchObject({
+        'access-control-allow-origin': 'https://partner.example',
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+      });
+      const get = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/health',
+        headers: { origin: 'https://partner.example' },
+      });
+      expect(get.headers['access-control-allow-origin']).toBe('https://partner.example');
+      const other = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/health',
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
