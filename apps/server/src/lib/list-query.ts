@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type QueryResult, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
 import { compiledOnce } from '../db/compiled-once.ts';
@@ -411,6 +411,8 @@ const filterShapeOf = (filters: readonly Filter[]) =>
   filters.map((filter) => `${filter.column}:${filter.values.length}`).join(',');
 const filterValuesOf = (filters: readonly Filter[]) => filters.flatMap((filter) => filter.values);
 
+const idsOf = (result: QueryResult<unknown>) => (result.rows as Array<{ list_id: number }>).map((row) => row.list_id);
+
 /** How many rows, in list order, a search first looks through with a plain substring test. */
 export const SEARCH_WINDOW = 2000;
 
@@ -448,7 +450,6 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   input: PageIdsInput<Q>,
 ): Promise<number[]> {
   const { scoped, searched, words, idColumn, ordered, sort, limit, skip } = input;
-  const ids = async (query: Q) => ((await query.execute()) as Array<{ list_id: number }>).map((row) => row.list_id);
   const idOnly = (query: Q) => query.clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as Q;
   if (!spec.searchable || words.length === 0) {
     // The plain page of ids, on every list request: compiled once per sort and filter columns on this base query.
@@ -458,7 +459,7 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
       [...input.filterValues, limit, skip],
       () => ordered(idOnly(scoped)),
     );
-    return ((await context.db.executeQuery(statement)).rows as Array<{ list_id: number }>).map((row) => row.list_id);
+    return idsOf(await context.db.executeQuery(statement));
   }
 
   // SQLite: a search with few matches in the whole table (a surname, an e-mail) sorts just those. The trigram
@@ -470,8 +471,15 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
     const hitIds = (await capped.execute(context.db)).rows.map((row) => Number(row.id));
     if (hitIds.length === 0) return [];
     if (hitIds.length <= hitCap) {
-      const among = sql<SqlBool>`${sql.ref(idColumn)} in (select value from json_each(${JSON.stringify(hitIds)}))`;
-      return ids(ordered(idOnly(scoped.where(among) as Q)));
+      const hits = JSON.stringify(hitIds);
+      const among = sql<SqlBool>`${sql.ref(idColumn)} in (select value from json_each(${hits}))`;
+      const statement = compiledOnce(
+        input.countBase,
+        JSON.stringify(['among hits', input.filterShape, sort, idColumn]),
+        [...input.filterValues, hits, limit, skip],
+        () => ordered(idOnly(scoped.where(among) as Q)),
+      );
+      return idsOf(await context.db.executeQuery(statement));
     }
   }
 
