@@ -10,7 +10,19 @@ export async function sameAnswers(
   tokens: Partial<Record<Account, string>>,
 ): Promise<void> {
   for (const scenario of scenarios) {
-    const headers = { authorization: `Bearer ${tokens[scenario.account]}` };
+    const token = tokens[scenario.account]!;
+    const headers = { authorization: `Bearer ${token}` };
+    // Both check the token's signature: one with the signature's first character changed is refused by both.
+    const start = token.lastIndexOf('.') + 1;
+    const forged = `Bearer ${token.slice(0, start)}${token[start] === 'A' ? 'B' : 'A'}${token.slice(start + 1)}`;
+    const refused = await Promise.all(
+      [project, floor].map(
+        async (base) => (await fetch(base + scenario.paths[0], { headers: { authorization: forged } })).status,
+      ),
+    );
+    if (refused.some((status) => status !== 401)) {
+      throw new Error(`${scenario.name}: a forged token answers ${refused.join(' (server), ')} (floor) instead of 401`);
+    }
     for (const path of scenario.paths) {
       const [mine, bare] = await Promise.all(
         [project, floor].map(async (base) => (await fetch(base + path, { headers })).text()),

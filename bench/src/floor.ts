@@ -1,10 +1,12 @@
 /**
  * The floor: a bare `node:http` server that answers the benchmark's list requests with the project's exact SQL
  * statements (recorded from the server's own list functions, see `recordFloor` in floor-recording.ts) and
- * byte-identical JSON, and does nothing else: no framework, no query builder, no validation, no serialiser,
- * no token check (a bearer header must be present). What the project costs above it is what its layers cost.
+ * byte-identical JSON, and does nothing else but what any real API must do per request: verify the bearer token
+ * (HS256 with the server's own key, `exp` required and in the future, like the project). No framework, no query
+ * builder, no validation, no serialiser, no account lookup. What the project costs above it is what its layers cost.
  * run.ts starts it pinned to core 0, like the project's server, with the recording in BENCH_FLOOR_RECORDING.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
@@ -43,6 +45,39 @@ const run: Run =
   recording.dialect === 'postgres'
     ? postgresRunner(recording.databaseUrl)
     : sqliteRunner(recording.databaseUrl.slice('sqlite:'.length));
+
+/** The server's token key, kept in its database when JWT_SECRET is not set (the bench does not set it). */
+const secret =
+  process.env.JWT_SECRET ||
+  String(
+    (
+      await run({
+        sql: `select value from app_secret where name = ${recording.dialect === 'postgres' ? '$1' : '?'}`,
+        parameters: ['jwt'],
+      })
+    )[0]?.value,
+  );
+
+const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Row;
+
+/**
+ * Whether `Authorization: Bearer <token>` carries a token the server signed (HS256) that has not expired: the
+ * signature checked on every request, with node:crypto and no cache.
+ */
+function tokenValid(authorization: string | undefined): boolean {
+  if (!authorization?.startsWith('Bearer ')) return false;
+  const [header, payload, signature, ...rest] = authorization.slice('Bearer '.length).split('.');
+  if (!header || !payload || !signature || rest.length > 0) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url'));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  try {
+    const exp = decodePart(payload).exp;
+    return decodePart(header).alg === 'HS256' && typeof exp === 'number' && exp * 1000 > Date.now();
+  } catch {
+    return false;
+  }
+}
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : (value as string | null));
 const bool = (value: unknown) => value === true || value === 1;
@@ -213,7 +248,7 @@ const server = createServer((request: IncomingMessage, response: ServerResponse)
   if (request.url === '/api/v1/health') return respond(response, 200, '{"status":"ok"}');
   const route = routes.get(request.url ?? '');
   if (!route) return respond(response, 404, '{}');
-  if (!request.headers.authorization?.startsWith('Bearer ')) return respond(response, 401, '{}');
+  if (!tokenValid(request.headers.authorization)) return respond(response, 401, '{}');
   answer(route).then(
     (body) => respond(response, 200, body),
     (error: unknown) => {

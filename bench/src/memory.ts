@@ -49,7 +49,7 @@ note('+ fastify');
 await import('@fastify/swagger');
 await import('@fastify/swagger-ui');
 note('+ swagger, swagger-ui');
-await import('@fastify/helmet');
+await import('helmet');
 await import('@fastify/compress');
 await import('@fastify/cors');
 await import('@fastify/jwt');

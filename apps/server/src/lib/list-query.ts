@@ -1,6 +1,7 @@
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type QueryResult, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
+import { compiledOnce } from '../db/compiled-once.ts';
 import { cappedSearchHits, containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
 import type { ReadCache } from '../db/read-cache.ts';
 import type { Database } from '../db/database.ts';
@@ -338,6 +339,9 @@ async function readList<
     // Deferred join: find the page's ids on the base table alone, then join only those rows. Deep pages no
     // longer join every row they skip.
     const ids = await pageIds(context, spec, {
+      countBase,
+      filterShape: filterShapeOf(filters),
+      filterValues: filterValuesOf(filters),
       scoped: narrow(context, spec, countBase, filters, []) as unknown as AnySelect,
       searched: narrow(context, spec, countBase, filters, words) as unknown as AnySelect,
       words,
@@ -348,7 +352,11 @@ async function readList<
       skip,
     });
     if (ids.length > 0) {
-      const found = (await base.where(sql<SqlBool>`${sql.ref(idColumn)} in (${sql.join(ids)})`).execute()) as O[];
+      // The page's rows by id: compiled once per page size on this base query (db/compiled-once.ts).
+      const byIds = compiledOnce(base, `page of ${ids.length}`, ids, () =>
+        base.where(sql<SqlBool>`${sql.ref(idColumn)} in (${sql.join(ids)})`),
+      );
+      const found = (await context.db.executeQuery(byIds)).rows as O[];
       const position = new Map(ids.map((id, index) => [id, index]));
       rows = found.sort(
         (a, b) =>
@@ -364,10 +372,16 @@ async function readList<
 
   let total = skip + data.length;
   if (data.length === limit || skip > 0 || limit === 0) {
-    total =
-      countBase && !filters.some((filter) => filter.joined)
-        ? await countRows(context, narrow(context, spec, countBase, filters, words))
-        : await countRows(context, filtered);
+    if (countBase && !filters.some((filter) => filter.joined)) {
+      // Without search words, the count is compiled once per filter columns on the count base.
+      const shape =
+        words.length === 0
+          ? { owner: countBase, key: `count ${filterShapeOf(filters)}`, values: filterValuesOf(filters) }
+          : undefined;
+      total = await countRows(context, () => narrow(context, spec, countBase, filters, words), shape);
+    } else {
+      total = await countRows(context, () => filtered);
+    }
   }
   return { total, limit, skip, data };
 }
@@ -375,20 +389,29 @@ async function readList<
 /** count(*) of a query; reused for a few seconds when the context has the read cache (see db/read-cache.ts). */
 async function countRows<DB, TB extends keyof DB, O>(
   context: ListContext,
-  query: SelectQueryBuilder<DB, TB, O>,
+  query: () => SelectQueryBuilder<DB, TB, O>,
+  shape?: { owner: object; key: string; values: readonly unknown[] },
 ): Promise<number> {
-  const counting = query
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)`.as('total'));
+  const counting = () =>
+    query()
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)`.as('total'));
+  const compiled = shape ? compiledOnce(shape.owner, shape.key, shape.values, counting) : counting().compile();
   const run = async () => {
-    const row = await counting.executeTakeFirst();
+    const row = (await context.db.executeQuery(compiled)).rows[0];
     return Number((row as { total?: number | string } | undefined)?.total ?? 0);
   };
   if (!context.cache) return run();
-  const compiled = counting.compile();
   return context.cache.get('counts', `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
 }
+
+/** What makes the filters' SQL text (their columns and how many values each), and their values in order. */
+const filterShapeOf = (filters: readonly Filter[]) =>
+  filters.map((filter) => `${filter.column}:${filter.values.length}`).join(',');
+const filterValuesOf = (filters: readonly Filter[]) => filters.flatMap((filter) => filter.values);
+
+const idsOf = (result: QueryResult<unknown>) => (result.rows as Array<{ list_id: number }>).map((row) => row.list_id);
 
 /** How many rows, in list order, a search first looks through with a plain substring test. */
 export const SEARCH_WINDOW = 2000;
@@ -397,6 +420,11 @@ export const SEARCH_WINDOW = 2000;
 export const SEARCH_HIT_CAP = 2000;
 
 type PageIdsInput<Q> = {
+  /** The base table with its scope, before any filter (what the compiled statements are kept on). */
+  countBase: object;
+  /** The filters' columns and value counts, and their values in order (see `filterShape`). */
+  filterShape: string;
+  filterValues: ReadonlyArray<string | number | boolean>;
   /** The base table with scope and filters, without the search words. */
   scoped: Q;
   /** The same with the search words, through the search index. */
@@ -422,9 +450,17 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   input: PageIdsInput<Q>,
 ): Promise<number[]> {
   const { scoped, searched, words, idColumn, ordered, sort, limit, skip } = input;
-  const ids = async (query: Q) => ((await query.execute()) as Array<{ list_id: number }>).map((row) => row.list_id);
   const idOnly = (query: Q) => query.clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as Q;
-  if (!spec.searchable || words.length === 0) return ids(ordered(idOnly(scoped)));
+  if (!spec.searchable || words.length === 0) {
+    // The plain page of ids, on every list request: compiled once per sort and filter columns on this base query.
+    const statement = compiledOnce(
+      input.countBase,
+      JSON.stringify([input.filterShape, sort, idColumn]),
+      [...input.filterValues, limit, skip],
+      () => ordered(idOnly(scoped)),
+    );
+    return idsOf(await context.db.executeQuery(statement));
+  }
 
   // SQLite: a search with few matches in the whole table (a surname, an e-mail) sorts just those. The trigram
   // index hands them over without touching the table; only when there are more than SEARCH_HIT_CAP does the
@@ -435,8 +471,15 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
     const hitIds = (await capped.execute(context.db)).rows.map((row) => Number(row.id));
     if (hitIds.length === 0) return [];
     if (hitIds.length <= hitCap) {
-      const among = sql<SqlBool>`${sql.ref(idColumn)} in (select value from json_each(${JSON.stringify(hitIds)}))`;
-      return ids(ordered(idOnly(scoped.where(among) as Q)));
+      const hits = JSON.stringify(hitIds);
+      const among = sql<SqlBool>`${sql.ref(idColumn)} in (select value from json_each(${hits}))`;
+      const statement = compiledOnce(
+        input.countBase,
+        JSON.stringify(['among hits', input.filterShape, sort, idColumn]),
+        [...input.filterValues, hits, limit, skip],
+        () => ordered(idOnly(scoped.where(among) as Q)),
+      );
+      return idsOf(await context.db.executeQuery(statement));
     }
   }
 

@@ -1,6 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import cors from '@fastify/cors';
 import { ApiError, fieldError } from '../lib/errors.ts';
 
@@ -44,12 +45,30 @@ async function refuseNul(request: FastifyRequest): Promise<void> {
 }
 
 /**
+ * The headers helmet sets for `options`, worked out once. Helmet's middleware builds its header values from the
+ * options each time it is created, and @fastify/helmet creates it on every request; with static options they
+ * never change, so they are recorded here once and copied onto every answer.
+ */
+export function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+  // By lower-case name, with the name as helmet spells it.
+  const headers = new Map<string, readonly [string, string]>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), [name, value]),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return [...headers.values()];
+}
+
+/**
  * Security headers (CSP tightened beyond helmet's defaults: `object-src 'none'`, `base-uri 'none'`,
  * framing only by the app itself), CORS for the configured origins only, and no NUL characters in any input.
  * The auth iframe pages may also be framed by the origins of FRAME_ANCESTORS.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -70,11 +89,19 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  await app.register(cors, {
-    origin: app.config.corsOrigins.length > 0 ? app.config.corsOrigins : false,
-    credentials: true,
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  // Set on the raw answer before anything else, as helmet does: errors and missing routes carry them too.
+  app.addHook('onRequest', (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
+  // Without configured origins CORS adds nothing to any answer, so its per-request hook is left out.
+  if (app.config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: app.config.corsOrigins,
+      credentials: true,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    });
+  }
 
   app.addHook('preValidation', refuseNul);
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyJwt from '@fastify/jwt';
+import { createVerifier } from 'fast-jwt';
 import { hasAnyPermission, type PermissionName } from '@tourdesk/contracts';
 import { ApiError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { RoutePermission, TokenPayload } from '../../types.ts';
@@ -8,6 +9,11 @@ import { recordAudit, requestMeta } from './audit.service.ts';
 import { resolveAuthUser } from './auth.service.ts';
 
 export type AuthPluginOptions = { secret: string; keyId: string; tokenTtlSeconds: number };
+
+/** How many verified tokens are remembered (one per session in use; the least recently used goes first). */
+const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
+
+type VerifyToken = (token: string) => TokenPayload;
 
 /**
  * Bearer-token authentication and the permission check, registered by app.ts before any route (it lives in the
@@ -20,6 +26,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     sign: { algorithm: 'HS256', expiresIn: options.tokenTtlSeconds, kid: options.keyId },
     // A token must expire: one without `exp` would work for ever.
     verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
+  });
+  // Requests are verified with fast-jwt itself, synchronously and with its cache of verified tokens (keyed by a
+  // hash of the token, kept until the token expires): a session's later requests skip the signature check.
+  // The account rules (disabled, role, tokens_valid_after) are checked on every request in `resolveAuthUser`.
+  const verifyToken: VerifyToken = createVerifier({
+    key: options.secret,
+    algorithms: ['HS256'],
+    requiredClaims: ['exp'],
+    cache: VERIFIED_TOKEN_CACHE_SIZE,
   });
   app.decorateRequest('auth', null);
   app.decorate('routePermissions', []);
@@ -36,7 +51,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config?.permission;
     if (!permission || permission === 'public') return;
-    request.auth = await authenticate(app, request);
+    request.auth = await authenticate(app, request, verifyToken);
     if (permission === 'authenticated') return;
     if (!isAllowed(request, permission)) {
       await recordAudit(app.ctx, {
@@ -58,11 +73,15 @@ const isAllowed = (request: FastifyRequest, permission: RoutePermission) => {
   return hasAnyPermission(auth, names);
 };
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest) {
-  if (!request.headers.authorization) throw unauthorized();
-  let payload;
+async function authenticate(app: FastifyInstance, request: FastifyRequest, verifyToken: VerifyToken) {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized();
+  // `Bearer <token>`, nothing else (as @fastify/jwt reads the header).
+  const parts = header.split(' ');
+  let payload: TokenPayload;
   try {
-    payload = await request.jwtVerify<TokenPayload>();
+    if (parts.length !== 2 || !/^bearer$/i.test(parts[0]!) || !parts[1]) throw unauthorized();
+    payload = verifyToken(parts[1]);
   } catch {
     throw unauthorized('error.tokenInvalid');
   }

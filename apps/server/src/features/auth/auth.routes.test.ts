@@ -196,6 +196,34 @@ describe('authentication', () => {
     expect(response.json().key).toBe('error.tokenInvalid');
   });
 
+  it('refuses a token once it has expired, however often it was accepted before', async () => {
+    const admin = await call(t.app, 'admin', { method: 'GET', url: '/userdata' });
+    // Verified tokens are remembered (plugins/auth.ts); that must end with the token's own expiry.
+    const token = t.app.jwt.sign({ sub: String(admin.json().id), kind: 'staff', iatMs: Date.now() }, { expiresIn: 1 });
+    const headers = { authorization: `Bearer ${token}` };
+    const before = await t.app.inject({ method: 'GET', url: '/api/v1/userdata', headers });
+    expect(before.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/userdata', headers });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().key).toBe('error.tokenInvalid');
+  });
+
+  it('refuses a malformed authorization header', async () => {
+    const token = await tokenFor(t.app, 'traveller@example.com');
+    for (const authorization of [token, `Bearer  ${token}`, `Bearer ${token} x`, 'Bearer ', `Basic ${token}`]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/userdata', headers: { authorization } });
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.json().key, authorization).toBe('error.tokenInvalid');
+    }
+    const lowerCase = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/userdata',
+      headers: { authorization: `bearer ${token}` },
+    });
+    expect(lowerCase.statusCode).toBe(200);
+  });
+
   it('refuses the token of a user disabled after logging in, on the next request', async () => {
     const travellerEmail = await createLogin(t.ctx, 'traveller');
     const admin = await createLogin(t.ctx, 'admin');

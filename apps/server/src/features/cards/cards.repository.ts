@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { CardKind, VcAddressTable, VcCardTable, VcFieldTable, VcPersonTable } from './cards.table.ts';
 
 export async function insertCard(db: Database, values: Insertable<VcCardTable>): Promise<number> {
@@ -46,6 +47,14 @@ export async function findPersonIdOfCard(db: Database, cardId: number): Promise<
 /** The contact rows of many cards in one query (no N+1 on list pages). */
 export async function findFieldsOfCards(db: Database, cardIds: readonly number[]) {
   if (cardIds.length === 0) return [];
+  // Runs on every list page: compiled once per number of cards (db/compiled-once.ts).
+  const statement = compiledOnce(db, `fields of ${cardIds.length} cards`, cardIds, () =>
+    fieldsOfCardsQuery(db, cardIds),
+  );
+  return (await db.executeQuery(statement)).rows;
+}
+
+function fieldsOfCardsQuery(db: Database, cardIds: readonly number[]) {
   return db
     .selectFrom('vc_field')
     .innerJoin('vc_person', 'vc_person.id_vc_person', 'vc_field.id_vc_person')
@@ -61,8 +70,7 @@ export async function findFieldsOfCards(db: Database, cardIds: readonly number[]
     .where('vc_person.id_vc_card', 'in', cardIds)
     .orderBy('vc_field.id_vc_person')
     .orderBy('vc_field.position')
-    .orderBy('vc_field.id_vc_field')
-    .execute();
+    .orderBy('vc_field.id_vc_field');
 }
 
 export async function deleteFieldsOfPerson(db: Database, personId: number): Promise<void> {

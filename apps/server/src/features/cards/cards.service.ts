@@ -317,16 +317,22 @@ export async function personIdOfCard(ctx: DbContext, cardId: number): Promise<nu
 export const cardKindOf = (ctx: DbContext, cardId: number): Promise<CardKind | undefined> =>
   findCardKind(ctx.db, cardId);
 
-/** A person's contact rows split into phones and e-mails, with the first non-empty of each. */
-function splitContacts(rows: readonly VcField[]) {
-  const phones = rows.filter((row) => row.id_vc_field_type === FIELD_TYPE.phone);
-  const emails = rows.filter((row) => row.id_vc_field_type === FIELD_TYPE.email);
-  return {
-    phones,
-    emails,
-    phone: phones.find((row) => row.value !== '')?.value ?? null,
-    email: emails.find((row) => row.value !== '')?.value ?? null,
-  };
+/** A person's contact rows split into phones and e-mails, with the first non-empty of each (one pass: list pages). */
+export function splitContacts(rows: readonly VcField[]) {
+  const phones: VcField[] = [];
+  const emails: VcField[] = [];
+  let phone: string | null = null;
+  let email: string | null = null;
+  for (const row of rows) {
+    if (row.id_vc_field_type === FIELD_TYPE.phone) {
+      phones.push(row);
+      if (phone === null && row.value !== '') phone = row.value;
+    } else if (row.id_vc_field_type === FIELD_TYPE.email) {
+      emails.push(row);
+      if (email === null && row.value !== '') email = row.value;
+    }
+  }
+  return { phones, emails, phone, email };
 }
 
 type AddressColumns = { street?: string | null; zip?: string | null; city?: string | null; country?: string | null };

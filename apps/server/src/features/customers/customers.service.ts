@@ -22,7 +22,7 @@ import {
   removeCard,
   saveAddress,
   saveContactRows,
-  addressAndContacts,
+  splitContacts,
   updateCardData,
   type CardListKeys,
 } from '../cards/cards.service.ts';
@@ -46,6 +46,8 @@ async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Custome
     rows.map((row) => row.id_vc_card),
   );
   return rows.map((row) => {
+    // Written out rather than spread from addressAndContacts: one object of fixed shape per row of a list page.
+    const contacts = splitContacts(fields.get(row.id_vc_card) ?? []);
     return {
       id: row.id_vc_card,
       id_vc_card: row.id_vc_card,
@@ -57,7 +59,14 @@ async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Custome
       surname: row.surname,
       birthday: row.birthday,
       passportValidUntil: row.passport_valid_until,
-      ...addressAndContacts(row, fields.get(row.id_vc_card) ?? []),
+      address: row.street ?? null,
+      zip: row.zip ?? null,
+      city: row.city ?? null,
+      country: row.country ?? null,
+      phones: contacts.phones,
+      emails: contacts.emails,
+      phone: contacts.phone,
+      email: contacts.email,
       state: row.state ?? null,
       external_id: row.external_id ?? null,
       customerType: row.customer_type === 'regular' ? 'regular' : 'new',

@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledOnce } from '../src/db/compiled-once.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
+
+/** Statements compiled once per shape (db/compiled-once.ts), on the database of TEST_DB. */
+describe('compiledOnce', () => {
+  let t: TestApp;
+  let roleIds: number[];
+  beforeAll(async () => {
+    t = await buildTestApp({ seed: 'defaults' });
+    roleIds = (await t.ctx.db.selectFrom('role').select('id_roles').orderBy('id_roles').execute()).map(
+      (row) => row.id_roles,
+    );
+  });
+  afterAll(() => t.close());
+
+  const rolesByIds = (owner: object, ids: number[], onBuild: () => void) =>
+    compiledOnce(owner, `roles ${ids.length}`, ids, () => {
+      onBuild();
+      return (
+        t.ctx.db
+          .selectFrom('role')
+          .select(['id_roles', 'role'])
+          // A parameter before the trailing ones: kept from the first compile.
+          .where(sql<boolean>`${sql.ref('role')} <> ${'no such role'}`)
+          .where('id_roles', 'in', ids)
+          .orderBy('id_roles')
+      );
+    });
+
+  it('builds a shape once and runs it again with the new trailing values', async () => {
+    expect(roleIds.length).toBeGreaterThanOrEqual(4);
+    const owner = {};
+    let builds = 0;
+    const first = rolesByIds(owner, roleIds.slice(0, 2), () => builds++);
+    const second = rolesByIds(owner, roleIds.slice(2, 4), () => builds++);
+    expect(builds).toBe(1);
+    expect(second.sql).toBe(first.sql);
+    expect((await t.ctx.db.executeQuery(first)).rows.map((row) => row.id_roles)).toEqual(roleIds.slice(0, 2));
+    expect((await t.ctx.db.executeQuery(second)).rows.map((row) => row.id_roles)).toEqual(roleIds.slice(2, 4));
+    // Another number of values is another shape.
+    rolesByIds(owner, roleIds.slice(0, 3), () => builds++);
+    expect(builds).toBe(2);
+  });
+
+  it('never reuses a shape whose values are not the last parameters', async () => {
+    const owner = {};
+    let builds = 0;
+    const limited = (ids: number[], limit: number) =>
+      compiledOnce(owner, 'limited', ids, () => {
+        builds++;
+        return t.ctx.db
+          .selectFrom('role')
+          .select('id_roles')
+          .where('id_roles', 'in', ids)
+          .orderBy('id_roles')
+          .limit(limit);
+      });
+    const first = await t.ctx.db.executeQuery(limited(roleIds.slice(0, 3), 2));
+    const second = await t.ctx.db.executeQuery(limited(roleIds.slice(1, 4), 1));
+    expect(builds).toBe(2);
+    expect(first.rows.map((row) => row.id_roles)).toEqual(roleIds.slice(0, 2));
+    expect(second.rows.map((row) => row.id_roles)).toEqual(roleIds.slice(1, 2));
+  });
+});
