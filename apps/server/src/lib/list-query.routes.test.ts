@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { buildTestApp, call, createLogins, type TestApp } from '../../test/helpers.ts';
 import { createBrand } from '../features/brands/brands.service.ts';
 import { createAgencyFixture, createCustomerFixture, createDriverFixture } from '../seed/factories.ts';
@@ -22,7 +22,7 @@ import {
 } from '@tourdesk/contracts';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { runListPage, type ListSpec } from './list-query.ts';
+import { runListPage, type ListField, type ListSpec } from './list-query.ts';
 import { listAwareSerializerCompiler } from './list-serializer.ts';
 
 // One app (one database) for the whole file: the tests only read the data made here.
@@ -116,22 +116,15 @@ describe('search totals are exact', () => {
 });
 
 describe('list specs are typed', () => {
-  it('name only columns that exist and fields the answer has (the type check fails otherwise)', () => {
-    const spec: ListSpec<{ id: number; name: string }> = {
-      table: 'vc_card',
-      idColumn: 'id_vc_card',
-      idField: 'id',
-      searchable: false,
-      defaultSort: [['name', 1]],
-      fields: {
-        name: { column: 'vc_card.name', type: 'string' },
-        // @ts-expect-error: vc_card has no column `nmae`
-        typo: { column: 'vc_card.nmae', type: 'string' },
-      },
-      // @ts-expect-error: the answer has no field `email`
-      selectable: ['id', 'name', 'email'],
-    };
-    expect(Object.keys(spec.fields)).toEqual(['name', 'typo']);
+  it('name only columns that exist and fields the answer has (checked by the type check)', () => {
+    type Field = ListField['column'];
+    type Selectable = NonNullable<ListSpec<{ id: number; name: string }>['selectable']>;
+    expectTypeOf<'vc_card.name'>().toExtend<Field>();
+    // vc_card has no column `nmae`
+    expectTypeOf<'vc_card.nmae'>().not.toExtend<Field>();
+    expectTypeOf<['id', 'name']>().toExtend<Selectable>();
+    // the answer has no field `email`
+    expectTypeOf<['id', 'email']>().not.toExtend<Selectable>();
   });
 });
 
