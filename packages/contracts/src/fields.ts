@@ -88,3 +88,25 @@ export const ZIdParams = z.object({
 export type IdParams = z.infer<typeof ZIdParams>;
 
 export const ZOk = z.object({ ok: z.literal(true) });
+
+/** A euro amount ≥ 0 (spec §5 "float": a number with a point in the API; error.float), rounded to cents. */
+export const moneyField = () =>
+  z
+    .number({ error: 'error.float' })
+    .min(0, 'error.float')
+    .max(10_000_000, 'error.tooLong')
+    .transform((value) => Math.round(value * 100) / 100);
+
+/** A whole number ≥ 0 (spec §5 "number"; error.number). */
+export const countField = (max = 1_000_000) =>
+  z.number({ error: 'error.number' }).int('error.number').min(0, 'error.number').max(max, 'error.tooLong');
+
+/** An optional id of another record (null clears it). */
+export const optionalRef = () =>
+  z
+    .number({ error: 'error.invalid' })
+    .int('error.invalid')
+    .min(0, 'error.invalid')
+    .max(MAX_ID, 'error.invalid')
+    .nullable()
+    .optional();

@@ -22,3 +22,7 @@ export * from './drivers.schema.ts';
 export * from './organizations.schema.ts';
 export * from './mail.schema.ts';
 export * from './account.schema.ts';
+export * from './boarding-points.schema.ts';
+export * from './destinations.schema.ts';
+export * from './journey-categories.schema.ts';
+export * from './journeys.schema.ts';

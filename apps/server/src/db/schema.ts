@@ -2,6 +2,25 @@ import type { ActionCodeTable } from '../features/account/account.table.ts';
 import type { AppSecretTable, AuditLogTable, AuthThrottleTable } from '../features/auth/auth.table.ts';
 import type { MailAttemptTable, MailOutboxTable } from '../features/mail/mail.table.ts';
 import type { BrandTable } from '../features/brands/brands.table.ts';
+import type {
+  ZusGruppenMemberTable,
+  ZusGruppenTable,
+  ZusZustiegeTable,
+} from '../features/boarding-points/boarding-points.table.ts';
+import type { JrnDestinationTable } from '../features/destinations/destinations.table.ts';
+import type { StoredFileTable } from '../features/files/files.table.ts';
+import type { JrnCategoryTable } from '../features/journey-categories/journey-categories.table.ts';
+import type {
+  JrnAccommodationTable,
+  JrnDatePriceTable,
+  JrnDateTable,
+  JrnExtraTable,
+  JrnJourneyDayTable,
+  JrnJourneyImageTable,
+  JrnJourneyStopTable,
+  JrnJourneyTable,
+  JrnRoomTypeTable,
+} from '../features/journeys/journeys.table.ts';
 import type { VcAddressTable, VcCardTable, VcFieldTable, VcPersonTable } from '../features/cards/cards.table.ts';
 import type { LocCountryTable } from '../features/countries/countries.table.ts';
 import type { OrganizationTable } from '../features/organizations/organizations.table.ts';
@@ -16,15 +35,30 @@ export type DB = {
   audit_log: AuditLogTable;
   auth_throttle: AuthThrottleTable;
   brand: BrandTable;
+  jrn_accommodation: JrnAccommodationTable;
+  jrn_category: JrnCategoryTable;
+  jrn_date: JrnDateTable;
+  jrn_date_price: JrnDatePriceTable;
+  jrn_destination: JrnDestinationTable;
+  jrn_extra: JrnExtraTable;
+  jrn_journey: JrnJourneyTable;
+  jrn_journey_day: JrnJourneyDayTable;
+  jrn_journey_image: JrnJourneyImageTable;
+  jrn_journey_stop: JrnJourneyStopTable;
+  jrn_room_type: JrnRoomTypeTable;
   loc_country: LocCountryTable;
   mail_attempt: MailAttemptTable;
   mail_outbox: MailOutboxTable;
   organization: OrganizationTable;
   role: RoleTable;
+  stored_file: StoredFileTable;
   sys_settings: SysSettingsTable;
   user_account: UserAccountTable;
   vc_address: VcAddressTable;
   vc_card: VcCardTable;
   vc_field: VcFieldTable;
   vc_person: VcPersonTable;
+  zus_gruppen: ZusGruppenTable;
+  zus_gruppen_member: ZusGruppenMemberTable;
+  zus_zustiege: ZusZustiegeTable;
 };

@@ -4,6 +4,7 @@ import * as createCustomers from './2026_11_22_0100_create_customers.ts';
 import * as createMailOutbox from './2026_11_22_0300_create_mail_outbox.ts';
 import * as addListSortKeys from './2026_11_23_0000_add_list_sort_keys.ts';
 import * as dropUserAccountVerifyCode from './2026_11_23_0010_drop_user_account_verify_code.ts';
+import * as createTripCatalogue from './2026_11_23_1000_create_trip_catalogue.ts';
 
 /** Every migration, in order. Kysely runs those not yet applied at start-up. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0300_create_mail_outbox': createMailOutbox,
   '2026_11_23_0000_add_list_sort_keys': addListSortKeys,
   '2026_11_23_0010_drop_user_account_verify_code': dropUserAccountVerifyCode,
+  '2026_11_23_1000_create_trip_catalogue': createTripCatalogue,
 };
