@@ -270,11 +270,18 @@ export const findImages = (db: Database, journeyId: number) =>
 
 /**
  * Which of the referenced records exist, in one statement: the category (with its name and whether it is
- * active), the destination (with its name), the organizer, and the boarding points among `stopIds`.
+ * active), the destination (with its name), the organizer, the boarding points among `stopIds` and the countries
+ * among `countryIds`.
  */
 export async function findReferences(
   db: Database,
-  refs: { category?: number | null; destination?: number | null; organization?: number | null; stopIds: number[] },
+  refs: {
+    category?: number | null;
+    destination?: number | null;
+    organization?: number | null;
+    stopIds: number[];
+    countryIds: number[];
+  },
 ) {
   const none = -1;
   const rows = await sql<{ kind: string; id: number; name: string | null; active: number | boolean | null }>`
@@ -285,6 +292,8 @@ export async function findReferences(
     select 'organization', id, name, null from organization where id = ${refs.organization ?? none}
     union all
     select 'stop', id_zus_zustiege, null, null from zus_zustiege where id_zus_zustiege in (${sql.join([none, ...refs.stopIds])})
+    union all
+    select 'country', id_loc_country, null, null from loc_country where id_loc_country in (${sql.join([none, ...refs.countryIds])})
   `.execute(db);
   return rows.rows;
 }

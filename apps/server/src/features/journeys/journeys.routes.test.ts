@@ -32,13 +32,13 @@ describe('journeys', () => {
     (response.json().errors ?? []).map((error) => `${error.field} ${error.key}`);
 
   it('creates a whole journey and reads it back the same', async () => {
-    const journey = await create({ category: 24, countries: [276, 380], rating_stars: 4.5, recommendation_rate: 96 });
+    const journey = await create({ category: 24, countries: [44, 65], rating_stars: 4.5, recommendation_rate: 96 });
     expect(journey).toMatchObject({
       title: `Frühling am Gardasee ${n}`,
       code: `GAR-${n}`,
       category: 24,
       categoryName: 'Städtereise',
-      countries: [276, 380],
+      countries: [44, 65],
       catalog_state: 1,
       online: false,
       rating_stars: 4.5,
@@ -267,6 +267,8 @@ describe('journeys', () => {
       makeJourneyBody(++n, { stops: [{ id_zus_zustiege: 999_999, direction: 'outbound', time: '06:30' }] }),
     );
     expect(fieldErrors(stop)).toEqual(['stops.0.id_zus_zustiege error.invalid']);
+    const country = await post(makeJourneyBody(++n, { countries: [44, 999_999] }));
+    expect(fieldErrors(country)).toEqual(['countries.1 error.invalid']);
     const journey = await create();
     expect(fieldErrors(await patch(journey.id, { category: 4711 }))).toEqual(['category error.invalid']);
     expect((await read(journey.id)).category).toBeNull();

@@ -213,7 +213,7 @@ export async function getJourney(ctx: DbContext, id: number): Promise<Journey> {
 type Refs = { categoryName: string | null; categoryActive: boolean; destinationName: string | null };
 
 /**
- * Checks, in one statement, that the category, destination, organizer and boarding points the body names exist
+ * Checks, in one statement, that the category, destination, organizer, countries and boarding points the body names exist
  * (400 `error.invalid` at the field otherwise, never a foreign-key error), and answers the names the search
  * text needs.
  */
@@ -224,6 +224,7 @@ async function checkReferences(ctx: DbContext, body: UpdateJourneyBody, current:
     destination: body.destination,
     organization: body.organization,
     stopIds,
+    countryIds: [...new Set(body.countries ?? [])],
   });
   const found = (kind: string) => rows.find((row) => row.kind === kind);
   const category = found('category');
@@ -231,7 +232,12 @@ async function checkReferences(ctx: DbContext, body: UpdateJourneyBody, current:
   if (body.category != null && !category) throw invalidField('category', 'error.invalid');
   if (body.destination != null && !destination) throw invalidField('destination', 'error.invalid');
   if (body.organization != null && !found('organization')) throw invalidField('organization', 'error.invalid');
-  const stops = new Set(rows.filter((row) => row.kind === 'stop').map((row) => Number(row.id)));
+  const idsOf = (kind: string) => new Set(rows.filter((row) => row.kind === kind).map((row) => Number(row.id)));
+  const countries = idsOf('country');
+  body.countries?.forEach((country, index) => {
+    if (!countries.has(country)) throw invalidField(`countries.${index}`, 'error.invalid');
+  });
+  const stops = idsOf('stop');
   body.stops?.forEach((stop, index) => {
     if (!stops.has(stop.id_zus_zustiege)) throw invalidField(`stops.${index}.id_zus_zustiege`, 'error.invalid');
   });
