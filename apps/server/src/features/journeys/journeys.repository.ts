@@ -122,26 +122,22 @@ export const JOURNEY_LIST_SPEC: ListSpec<JourneySummary, 'next_date' | 'date_cou
   selectable: contractFields(ZJourneySummary),
 };
 
-export const findJourneyById = (db: Database, id: number) =>
-  journeyBaseQuery(db).where('jrn_journey.id_jrn_journey', '=', id).executeTakeFirst();
-
-/** The columns of a journey that the summary does not read: travel texts and meta tags. */
-export const findJourneyTexts = (db: Database, id: number) =>
-  db
-    .selectFrom('jrn_journey')
+/** A journey with the columns its summary does not read: travel texts and meta tags. */
+export const findJourneyWithTexts = (db: Database, id: number) =>
+  journeyBaseQuery(db)
     .select([
-      'detail_title',
-      'introduction',
-      'services',
-      'included_services',
-      'highlights',
-      'notes',
-      'hotel_description',
-      'meta_title',
-      'meta_description',
-      'keywords',
+      'jrn_journey.detail_title',
+      'jrn_journey.introduction',
+      'jrn_journey.services',
+      'jrn_journey.included_services',
+      'jrn_journey.highlights',
+      'jrn_journey.notes',
+      'jrn_journey.hotel_description',
+      'jrn_journey.meta_title',
+      'jrn_journey.meta_description',
+      'jrn_journey.keywords',
     ])
-    .where('id_jrn_journey', '=', id)
+    .where('jrn_journey.id_jrn_journey', '=', id)
     .executeTakeFirst();
 
 export const findDays = (db: Database, journeyId: number) =>

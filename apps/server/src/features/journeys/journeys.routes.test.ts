@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Journey } from '@tourdesk/contracts';
-import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
+import type { Journey, UpdateJourneyBody } from '@tourdesk/contracts';
+import { buildTestApp, call, countStatements, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { addDays, createAgencyFixture, createJourneyFixture, makeJourneyBody } from '../../seed/factories.ts';
-import { addJourneyDeleteCheck } from './journeys.service.ts';
+import { addJourneyDeleteCheck, createJourney, getJourney, updateJourney } from './journeys.service.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -105,6 +105,26 @@ describe('journeys', () => {
     const again = await patch(journey.id, { extras: journey.extras, dates: journey.dates });
     expect(again.json().extras[0].price).toBe(19.99);
     expect(again.json().dates).toEqual(journey.dates);
+  });
+
+  it('writes a whole journey with one statement per table, and an edit of one row with one more', async () => {
+    const created = await countStatements(t.ctx, (ctx) => createJourney(ctx, makeJourneyBody(++n)));
+    const read = await countStatements(t.ctx, (ctx) => getJourney(ctx, created.result.id));
+    expect(read.statements).toHaveLength(9);
+    // references and slug checks; journey, days, extras, hotel, room types, dates, prices; the answer.
+    expect(created.statements).toHaveLength(2 + 7 + 9);
+    const journey = created.result;
+    const [first, second] = journey.days;
+    const updated = await countStatements(t.ctx, (ctx) =>
+      updateJourney(ctx, journey.id, {
+        days: [{ ...first!, daytitle: 'Anreise über Innsbruck' }, second!, { day_no: 3, daytitle: 'Verona' }],
+        dates: journey.dates as UpdateJourneyBody['dates'],
+      }),
+    );
+    // the journey read, references, the journey row; days: delete, one update, one insert; dates: delete of
+    // dropped dates and of dropped prices; the answer. Unchanged dates and prices are not written.
+    expect(updated.statements).toHaveLength(9 + 1 + 1 + 3 + 2 + 9);
+    expect(updated.result.days.map((day) => day.daytitle)).toEqual(['Anreise über Innsbruck', 'Sirmione', 'Verona']);
   });
 
   it('replaces collections: a sent day is updated, a missing one dropped, a new one added', async () => {
