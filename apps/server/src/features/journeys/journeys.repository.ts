@@ -412,8 +412,15 @@ export async function deleteDatePricesExcept(db: Database, dateNrs: number[], ke
   await query.execute();
 }
 
+/** Price rows per statement: a journey may hold 400 dates of 30 prices, more values than one statement may bind. */
+const PRICE_ROWS_PER_INSERT = 1000;
+
 export async function insertDatePrices(db: Database, rows: Insertable<JrnDatePriceTable>[]) {
-  if (rows.length > 0) await db.insertInto('jrn_date_price').values(rows).execute();
+  for (let start = 0; start < rows.length; start += PRICE_ROWS_PER_INSERT)
+    await db
+      .insertInto('jrn_date_price')
+      .values(rows.slice(start, start + PRICE_ROWS_PER_INSERT))
+      .execute();
 }
 
 export async function updateDatePrice(db: Database, id: number, values: Updateable<JrnDatePriceTable>) {

@@ -203,6 +203,22 @@ describe('journeys', () => {
     expect(orphans).toEqual([]);
   });
 
+  it('stores the most dates and prices the contract allows', async () => {
+    const prices = Array.from({ length: 30 }, (_, index) => ({
+      description: `Preis ${index + 1}`,
+      amount: 100 + index,
+    }));
+    const dates = Array.from({ length: 400 }, (_, index) => ({
+      termincode: `T${index}`,
+      date_from: addDays('2027-01-01', index),
+      date_till: addDays('2027-01-01', index + 2),
+      prices,
+    }));
+    const created = await createJourney(t.ctx, makeJourneyBody(++n, { dates }));
+    expect(created.dateCount).toBe(400);
+    expect(created.dates[399]!.prices.map((price) => price.amount)).toEqual(prices.map((price) => price.amount));
+  });
+
   it('lets two dates swap their codes in one save', async () => {
     const journey = await create();
     const [a, b] = journey.dates;
@@ -289,6 +305,15 @@ describe('journeys', () => {
     expect(fieldErrors(stop)).toEqual(['stops.0.id_zus_zustiege error.invalid']);
     const country = await post(makeJourneyBody(++n, { countries: [44, 999_999] }));
     expect(fieldErrors(country)).toEqual(['countries.1 error.invalid']);
+    // Ids beyond the integer range are no database error either.
+    const huge = await post(
+      makeJourneyBody(++n, {
+        countries: [2_147_483_648],
+        stops: [{ id_zus_zustiege: 2_147_483_648, direction: 'outbound' }],
+      }),
+    );
+    expect(huge.statusCode).toBe(400);
+    expect(fieldErrors(huge)).toEqual(['countries.0 error.invalid']);
     const journey = await create();
     expect(fieldErrors(await patch(journey.id, { category: 4711 }))).toEqual(['category error.invalid']);
     expect((await read(journey.id)).category).toBeNull();

@@ -1,5 +1,6 @@
 import {
   buildSearchText,
+  MAX_ID,
   type BookableState,
   type CatalogState,
   dinSortKey,
@@ -217,13 +218,15 @@ type Refs = { categoryName: string | null; categoryActive: boolean; destinationN
  * text needs.
  */
 async function checkReferences(ctx: DbContext, body: UpdateJourneyBody, current: Journey | null): Promise<Refs> {
-  const stopIds = [...new Set((body.stops ?? []).map((stop) => stop.id_zus_zustiege))];
+  // Ids beyond an integer column's range exist nowhere (and PostgreSQL would refuse to compare them).
+  const storable = (ids: number[]) => [...new Set(ids)].filter((id) => id <= MAX_ID);
+  const stopIds = storable((body.stops ?? []).map((stop) => stop.id_zus_zustiege));
   const rows = await findReferences(ctx.db, {
     category: body.category,
     destination: body.destination,
     organization: body.organization,
     stopIds,
-    countryIds: [...new Set(body.countries ?? [])],
+    countryIds: storable(body.countries ?? []),
   });
   const found = (kind: string) => rows.find((row) => row.kind === kind);
   const category = found('category');
