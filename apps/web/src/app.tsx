@@ -1,19 +1,23 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { fallbackBrand } from '@tourdesk/contracts/brand';
 import type { Brand } from '@tourdesk/contracts';
 import { loadUserData, LOGIN_PATH, SESSION_EXPIRED_SEARCH, sessionWasRefused } from './lib/auth-provider.ts';
-import { preloadMessages } from './lib/i18n.ts';
+import { startI18n } from './lib/i18n.ts';
 import { clearToken, getToken, tokenExpired } from './lib/auth-token.ts';
 import { loadBrand } from './lib/brand.tsx';
+import { sendGet } from './lib/api-client.ts';
+import { startFirstList } from './lib/first-list.ts';
 // Not lazy: when the admin sends a refused session to the login page, the guest side must render at once,
 // or react-admin stays mounted (its logout repeating) while a chunk loads.
 import { GuestShell } from './layout/guest-shell.tsx';
 import { FEATURES } from './features/index.ts';
-import { preloadPage } from './lib/feature.ts';
+import { lazyPage, preloadPage } from './lib/feature.ts';
 
-const adminShell = () => import('./layout/admin-shell.tsx');
-const AdminShell = lazy(() => adminShell().then((m) => ({ default: m.AdminShell })));
+const AdminShell = lazyPage(
+  () => import('./layout/admin-shell.tsx'),
+  (m) => m.AdminShell,
+);
 
 /** The pages under /auth/ (paths relative to it), open to visitors. */
 const guestRoutes = FEATURES.flatMap((feature) => feature.guestRoutes ?? []).map(({ path, component: Page }) => (
@@ -60,11 +64,15 @@ function RequireSession({ children }: { children: ReactNode }) {
 // All start at once: the brand request, the chunk of the side of the app this address opens, the messages of
 // the language and, with a session, the logged-in user (the admin shell's first check reuses that request).
 const brandRequest = loadBrand();
-if (!window.location.pathname.startsWith('/auth/')) void adminShell();
-void preloadMessages();
+if (!window.location.pathname.startsWith('/auth/')) void AdminShell.preload();
+void startI18n();
 preloadPage(FEATURES, window.location.pathname);
 const startToken = getToken();
-if (startToken && !tokenExpired(startToken)) loadUserData().catch(() => undefined);
+if (startToken && !tokenExpired(startToken)) {
+  loadUserData().catch(() => undefined);
+  // The list this address showed the last time, asked for now instead of after react-admin's start-up.
+  startFirstList(sendGet);
+}
 
 /**
  * Loads the brand of this host (its colours theme the app), then shows the visitor pages or the back office;

@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../lib/feature.ts';
+import { accountFeature } from './account/account.feature.tsx';
 import { agenciesFeature } from './agencies/agencies.feature.tsx';
 import { authFeature } from './auth/auth.feature.tsx';
 import { brandsFeature } from './brands/brands.feature.tsx';
@@ -15,6 +16,7 @@ import { usersFeature } from './users/users.feature.tsx';
  */
 export const FEATURES: readonly FeatureModule[] = [
   authFeature,
+  accountFeature,
   agenciesFeature,
   customersFeature,
   driversFeature,

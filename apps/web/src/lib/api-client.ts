@@ -1,6 +1,7 @@
 import { HttpError } from 'react-admin';
 import type { ErrorBody } from '@tourdesk/contracts/errors';
 import { getToken } from './auth-token.ts';
+import { dropFirstList } from './first-list.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -10,6 +11,8 @@ export type ApiRequest = {
   /** Send without the bearer token (login, public pages). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** The answer to this very request, already on its way (lib/first-list.ts): used instead of sending it again. */
+  sent?: Promise<Response> | null;
 };
 
 const isErrorBody = (value: unknown): value is ErrorBody =>
@@ -28,20 +31,29 @@ export function toHttpError(status: number, body: unknown): HttpError {
   return new HttpError(body.key, status, { ...body, errors: fields });
 }
 
-/** JSON over fetch against /api/v1 with the bearer token; failures throw `HttpError`. */
-export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+function send(path: string, request: ApiRequest): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = request.anonymous ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
+  return fetch(`${API_BASE}${path}`, {
+    method: request.method ?? 'GET',
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    signal: request.signal,
+  });
+}
+
+/** A GET with the session's token, answered as the plain response (for requests sent ahead, lib/first-list.ts). */
+export const sendGet = (path: string): Promise<Response> => send(path, {});
+
+/** JSON over fetch against /api/v1 with the bearer token; failures throw `HttpError`. */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  // A change makes an answer fetched ahead of time stale.
+  if ((request.method ?? 'GET') !== 'GET') dropFirstList();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: request.method ?? 'GET',
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-      signal: request.signal,
-    });
+    response = await (request.sent ?? send(path, request));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new HttpError('app.offline', 0);

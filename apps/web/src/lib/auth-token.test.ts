@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenExpired } from './auth-token.ts';
+import { tokenExpired, tokenSubject } from './auth-token.ts';
 
 const token = (payload: object) =>
   `e30.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
@@ -13,5 +13,13 @@ describe('tokenExpired', () => {
   it('treats a token without exp or an unreadable one as expired', () => {
     expect(tokenExpired(token({ sub: 1 }), now)).toBe(true);
     expect(tokenExpired('garbage', now)).toBe(true);
+  });
+});
+
+describe('tokenSubject', () => {
+  it('reads the account id the token was issued to', () => {
+    expect(tokenSubject(token({ sub: '42', exp: 1 }))).toBe('42');
+    expect(tokenSubject(token({ exp: 1 }))).toBeNull();
+    expect(tokenSubject('garbage')).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import type {
 import { ALL_ITEMS_LIMIT, type Page } from '@tourdesk/contracts/list';
 import { api } from './api-client.ts';
 import { setToken } from './auth-token.ts';
+import { rememberFirstList, takeFirstList } from './first-list.ts';
 import { FEATURES } from '../features/index.ts';
 import { resourceApi, type ResourceApi } from './resources.ts';
 
@@ -73,9 +74,12 @@ export const dataProvider: DataProvider = {
   async getList<RecordType extends RaRecord>(resource: string, params: GetListParams) {
     const config = resourceApi(resource);
     const query = config.paging === 'offset' ? offsetListQuery(config, params) : listQuery(config, params);
-    const page = await api<Pick<Page<Row>, 'total' | 'data'>>(`${config.list ?? config.read}?${query}`, {
+    const listPath = `${config.list ?? config.read}?${query}`;
+    const page = await api<Pick<Page<Row>, 'total' | 'data'>>(listPath, {
       signal: params.signal,
+      sent: takeFirstList(listPath),
     });
+    rememberFirstList(listPath);
     return { data: page.data.map((row) => withId<RecordType>(config, row)), total: page.total };
   },
   async getOne<RecordType extends RaRecord>(resource: string, params: GetOneParams) {

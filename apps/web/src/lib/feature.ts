@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { createElement, lazy, useState, type ComponentType, type ReactElement } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { UserData } from '@tourdesk/contracts';
 import type { PermissionName } from '@tourdesk/contracts/permissions';
@@ -120,14 +120,31 @@ export function localeLoaders(files: Record<string, () => Promise<LocaleFile>>):
 }
 
 /** A lazily loaded page that can also be fetched ahead of time (before its route renders). */
-export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+export type LazyPage<Props extends object = object> = ComponentType<Props> & { preload: () => Promise<unknown> };
 
-/** `lazy()` for a page of a feature chunk, with `preload` to start the download early. */
-export function lazyPage<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType): LazyPage {
-  return Object.assign(
-    lazy(() => load().then((module) => ({ default: pick(module) }))),
-    { preload: load },
-  );
+/**
+ * `lazy()` for a page of a chunk, with `preload` to start the download early. A page whose chunk is already in
+ * when it first renders is rendered at once: `lazy()` alone would still suspend it for a tick, and React reveals
+ * a suspended boundary no sooner than 300 ms after the last fallback it showed (FALLBACK_THROTTLE_MS), so each
+ * such boundary on the way to a list (shell, page) could hold its first row back by up to that much.
+ */
+export function lazyPage<Module, Props extends object = object>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType<Props>,
+): LazyPage<Props> {
+  let loaded: ComponentType<Props> | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = pick(module);
+      return module;
+    });
+  const Lazy: ComponentType<Props> = lazy(() => preload().then((module) => ({ default: pick(module) })));
+  function Page(props: Props) {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component would remount the page.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(Page, { preload });
 }
 
 /**

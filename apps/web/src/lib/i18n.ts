@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import i18next, { type i18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { useI18nextProvider } from 'ra-i18n-i18next';
+import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
 import {
   OFFERED_LANGUAGES,
@@ -30,13 +30,6 @@ export function createI18next(): i18n {
   );
 }
 
-/** Starts loading the chosen language's messages before i18next asks for them (the chunks are then cached). */
-export function preloadMessages(): Promise<unknown> {
-  const language = initialLanguage();
-  if (!isTranslated(language)) return Promise.resolve();
-  return import('../locales/index.ts').then(({ loadMessages }) => loadMessages(language)).catch(() => undefined);
-}
-
 export const I18NEXT_OPTIONS = {
   lng: initialLanguage(),
   fallbackLng: 'en',
@@ -45,24 +38,42 @@ export const I18NEXT_OPTIONS = {
   returnEmptyString: false,
 } as const;
 
-/** react-admin's i18n provider on i18next; a language change also sets the `i18n_redirected` cookie. */
-export function useI18nProvider(): I18nProvider | null {
-  const [instance] = useState(createI18next);
-  const provider = useI18nextProvider({
-    i18nextInstance: instance,
-    options: I18NEXT_OPTIONS,
-    availableLocales: [...OFFERED_LANGUAGES],
-  });
-  return useMemo(
-    () =>
-      provider && {
-        ...provider,
-        changeLocale: async (locale: string, options?: unknown) => {
-          rememberLanguage(locale);
-          await provider.changeLocale(locale, options);
-          document.documentElement.lang = locale;
-        },
+/** The page's one i18n provider, once it is ready (both shells share it). */
+let ready: I18nProvider | null = null;
+let starting: Promise<I18nProvider> | null = null;
+
+/**
+ * Starts react-admin's i18n provider on i18next: called with the app's start, so the chosen language's
+ * messages load and i18next initialises beside the brand and user requests, not after a shell has mounted.
+ * A language change also sets the `i18n_redirected` cookie.
+ */
+export function startI18n(): Promise<I18nProvider> {
+  starting ??= getI18nProvider(createI18next(), { ...I18NEXT_OPTIONS }, [...OFFERED_LANGUAGES]).then((provider) => {
+    ready = {
+      ...provider,
+      changeLocale: async (locale: string, options?: unknown) => {
+        rememberLanguage(locale);
+        await provider.changeLocale(locale, options);
+        document.documentElement.lang = locale;
       },
-    [provider],
-  );
+    };
+    return ready;
+  });
+  return starting;
+}
+
+/** The i18n provider; null until its messages are in (at once when `startI18n` finished before the shell mounted). */
+export function useI18nProvider(): I18nProvider | null {
+  const [provider, setProvider] = useState(() => ready);
+  useEffect(() => {
+    if (provider) return;
+    let active = true;
+    void startI18n().then((started) => {
+      if (active) setProvider(started);
+    });
+    return () => {
+      active = false;
+    };
+  }, [provider]);
+  return provider;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { Brand, LoginResponse, LoginSelection } from '@tourdesk/contracts';
 import { DEFAULT_PRIMARY_COLOR } from '@tourdesk/contracts/brand';
 import { ERROR_MESSAGES } from '@tourdesk/contracts/errors';
@@ -10,6 +10,7 @@ import {
   TRANSLATED_LANGUAGES,
   type TranslatedLanguage,
 } from '../../lib/language.ts';
+import { useLoginSubmit, type LoginCredentials, type LoginOutcome } from '../../shared/login-submit.ts';
 import './instant-login.css';
 
 /**
@@ -53,14 +54,14 @@ function lookup(tree: Tree, key: string, values: Record<string, string> = {}): s
   return text.replace(/%\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
 }
 
-async function postLogin(body: object): Promise<LoginResponse | LoginSelection> {
+async function postLogin(body: LoginCredentials): Promise<LoginResponse | LoginSelection> {
   const response = await fetch('/api/v1/authentication', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ strategy: 'local', ...body }),
   });
   const data = (await response.json().catch(() => null)) as { key?: string } | null;
-  if (!response.ok) throw new Error(data?.key?.startsWith('error.') ? data.key : 'error.loginFailed');
+  if (!response.ok) throw new Error(data?.key ?? 'error.loginFailed');
   return data as LoginResponse | LoginSelection;
 }
 
@@ -81,18 +82,18 @@ function CompanyPanel({ brand, t }: { brand: Brand; t: (key: string, values?: Re
         ) : (
           <p className="il-brand">{brand.name}</p>
         )}
-        <h2 className="il-welcome">{t('auth.panel.welcome', { name: brand.name })}</h2>
+        <h2 className="il-welcome">{t('app.companyPanel.welcome', { name: brand.name })}</h2>
       </div>
       <div className="il-company" data-testid="company-details">
         {lines.map((line) => (
           <div key={line}>{line}</div>
         ))}
-        {brand.tel ? <div>{t('auth.panel.tel', { tel: brand.tel })}</div> : null}
+        {brand.tel ? <div>{t('app.companyPanel.tel', { tel: brand.tel })}</div> : null}
         {brand.email ? <div>{brand.email}</div> : null}
         <div>
           {legal.map((key) => (
             <a key={key} href={brand.legalLinks[key] ?? undefined} target="_blank" rel="noopener noreferrer">
-              {t(`auth.panel.${key}`)}
+              {t(`app.companyPanel.${key}`)}
             </a>
           ))}
         </div>
@@ -105,11 +106,19 @@ export function InstantLoginPage() {
   const [language, setLanguage] = useState(initialLanguage);
   const [texts, setTexts] = useState<Tree | null>(null);
   const [brand, setBrand] = useState<Brand | null>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [choices, setChoices] = useState<LoginSelection['selection'] | null>(null);
+  const { email, setEmail, password, setPassword, error, busy, submit, loginAs } = useLoginSubmit(
+    async (credentials): Promise<LoginOutcome> => {
+      const answer = await postLogin(credentials);
+      if ('selection' in answer) {
+        setChoices(answer.selection);
+        return 'choose';
+      }
+      setToken(answer.accessToken);
+      goToWantedPage();
+      return 'left';
+    },
+  );
   const expired = new URLSearchParams(window.location.search).get('session') === 'expired';
 
   useEffect(() => {
@@ -131,32 +140,6 @@ export function InstantLoginPage() {
 
   if (!texts || !brand) return null;
   const t = (key: string, values?: Record<string, string>) => lookup(texts, key, values);
-
-  const login = async (kind?: 'staff' | 'app') => {
-    setError(null);
-    if (!email.trim() || !password) {
-      setError('error.empty');
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await postLogin({ email: email.trim(), password, ...(kind ? { kind } : {}) });
-      if ('selection' in answer) {
-        setChoices(answer.selection);
-        setBusy(false);
-        return;
-      }
-      setToken(answer.accessToken);
-      goToWantedPage();
-    } catch (failure) {
-      setError((failure as Error).message);
-      setBusy(false);
-    }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void login();
-  };
 
   return (
     <div className="il-root" style={{ ['--il-primary' as string]: brand.primaryColor ?? DEFAULT_PRIMARY_COLOR }}>
@@ -195,7 +178,7 @@ export function InstantLoginPage() {
                     type="button"
                     className="il-button il-outlined"
                     disabled={busy}
-                    onClick={() => void login(choice.kind)}
+                    onClick={() => void loginAs(choice.kind)}
                   >
                     {t(`auth.selection.${choice.area}`)}
                   </button>

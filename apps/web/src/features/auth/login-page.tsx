@@ -1,12 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthProvider, useTranslate } from 'react-admin';
 import type { LoginSelection } from '@tourdesk/contracts';
 import { loadUserData } from '../../lib/auth-provider.ts';
 import { getToken } from '../../lib/auth-token.ts';
-import { AuthLayout, IframeAuthLayout } from './auth-layout.tsx';
+import { AuthLayout, IframeAuthLayout } from '../../shared/auth-layout.tsx';
+import { ErrorNotice, SubmitButton } from '../../shared/auth-forms.tsx';
+import { useLoginSubmit, type LoginCredentials, type LoginOutcome } from '../../shared/login-submit.ts';
 
 /** A logged-in user who opens a login page goes home (guest-only page, spec §4). */
 function useRedirectWhenLoggedIn() {
@@ -41,47 +43,27 @@ function useLogin() {
   const navigate = useNavigate();
   const location = useLocation();
   const next = (location.state as Next) ?? pendingSelection?.next ?? null;
-  return async (credentials: { email: string; password: string; kind?: 'staff' | 'app' }) => {
+  return async (credentials: LoginCredentials): Promise<LoginOutcome> => {
     const selection = (await authProvider!.login(credentials)) as LoginSelection | undefined;
     if (selection) {
       // Kept in memory only, never in the URL or the browser history.
       pendingSelection = { ...credentials, choices: selection.selection, next };
       navigate('/auth/selection-login');
-      return;
+      return 'left';
     }
     pendingSelection = null;
     await queryClient.invalidateQueries({ queryKey: ['auth'] });
     const wanted =
       next?.nextPathname && !next.nextPathname.startsWith('/auth/') ? next.nextPathname + (next.nextSearch ?? '') : '/';
     navigate(wanted, { replace: true });
+    return 'left';
   };
 }
 
 function LoginForm({ compact = false, iframe = false }: { compact?: boolean; iframe?: boolean }) {
   const translate = useTranslate();
-  const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { email, setEmail, password, setPassword, error, busy, submit } = useLoginSubmit(useLogin());
   useRedirectWhenLoggedIn();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!email.trim() || !password) {
-      setError('error.empty');
-      return;
-    }
-    setBusy(true);
-    try {
-      await login({ email: email.trim(), password });
-    } catch (failure) {
-      const key = (failure as Error).message;
-      setError(key.startsWith('error.') ? key : 'error.loginFailed');
-      setBusy(false);
-    }
-  };
 
   return (
     <Box component="form" onSubmit={submit} noValidate>
@@ -90,11 +72,7 @@ function LoginForm({ compact = false, iframe = false }: { compact?: boolean; ifr
           {translate('auth.login.title')}
         </Typography>
       )}
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert">
-          {translate(error)}
-        </Alert>
-      ) : null}
+      <ErrorNotice message={error} />
       <TextField
         label={translate('auth.login.email')}
         type="email"
@@ -118,17 +96,7 @@ function LoginForm({ compact = false, iframe = false }: { compact?: boolean; ifr
         margin="normal"
         required
       />
-      <Button
-        type="submit"
-        variant="contained"
-        fullWidth
-        size="large"
-        disabled={busy}
-        sx={{ mt: 2 }}
-        startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
-      >
-        {translate('auth.login.submit')}
-      </Button>
+      <SubmitButton busy={busy} label={translate('auth.login.submit')} />
       <Stack direction="row" sx={{ mt: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Link component={RouterLink} to={iframe ? '/auth/forgotIframe' : '/auth/forgot'} variant="body2">
           {translate('auth.links.forgot')}
@@ -171,17 +139,9 @@ export function LoginIframePage() {
  */
 export function SelectionLoginPage() {
   const translate = useTranslate();
-  const login = useLogin();
-  const [error, setError] = useState<string | null>(null);
   const pending = pendingSelection;
+  const { error, busy, loginAs } = useLoginSubmit(useLogin(), pending ?? undefined);
   if (!pending) return <Navigate to="/auth/login" replace />;
-  const choose = async (kind: 'staff' | 'app') => {
-    try {
-      await login({ email: pending.email, password: pending.password, kind });
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  };
   return (
     <AuthLayout>
       <Typography variant="h5" component="h1" gutterBottom>
@@ -190,14 +150,16 @@ export function SelectionLoginPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('auth.selection.text', { email: pending.email })}
       </Typography>
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {translate(error)}
-        </Alert>
-      ) : null}
+      <ErrorNotice message={error} />
       <Stack spacing={1.5}>
         {pending.choices.map((choice) => (
-          <Button key={choice.kind} variant="outlined" size="large" onClick={() => void choose(choice.kind)}>
+          <Button
+            key={choice.kind}
+            variant="outlined"
+            size="large"
+            disabled={busy}
+            onClick={() => void loginAs(choice.kind)}
+          >
             {translate(`auth.selection.${choice.area}`)}
           </Button>
         ))}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, TextField, Typography } from '@mui/material';
+import { Alert, Box, TextField, Typography } from '@mui/material';
 import { HttpError, useTranslate } from 'react-admin';
 
 /** Field errors from a 400 answer (`body.errors = { field: key }`, see lib/api-client.ts). */
@@ -61,16 +61,6 @@ export function FormTitle({ title, text }: { title: string; text?: string }) {
   );
 }
 
-export function ErrorNotice({ message }: { message: string | null }) {
-  const translate = useTranslate();
-  if (!message) return null;
-  return (
-    <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-      {translate(message, { _: translate('error.actionFailed') })}
-    </Alert>
-  );
-}
-
 export function SuccessNotice({ children }: { children: ReactNode }) {
   return (
     <Alert severity="success" role="status" sx={{ mb: 2 }}>
@@ -120,21 +110,5 @@ export function Field({
       fullWidth
       margin="dense"
     />
-  );
-}
-
-export function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      fullWidth
-      size="large"
-      disabled={busy}
-      sx={{ mt: 2 }}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
-    >
-      {label}
-    </Button>
   );
 }

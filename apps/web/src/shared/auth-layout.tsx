@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { LanguageSwitcher } from '../../layout/language-switcher.tsx';
-import { useBrand } from '../../lib/brand.tsx';
+import { LanguageSwitcher } from '../layout/language-switcher.tsx';
+import { useBrand } from '../lib/brand.tsx';
 
 /** The brand's name or logo and its company details, as the auth side panel shows them. */
 function CompanyPanel() {
@@ -33,7 +33,7 @@ function CompanyPanel() {
           </Typography>
         )}
         <Typography variant="h6" component="h2">
-          {translate('auth.panel.welcome', { name: brand.name })}
+          {translate('app.companyPanel.welcome', { name: brand.name })}
         </Typography>
       </Box>
       <Stack spacing={0.5} sx={{ display: { xs: 'none', sm: 'flex' } }} data-testid="company-details">
@@ -42,7 +42,9 @@ function CompanyPanel() {
             {line}
           </Typography>
         ))}
-        {brand.tel ? <Typography variant="body2">{translate('auth.panel.tel', { tel: brand.tel })}</Typography> : null}
+        {brand.tel ? (
+          <Typography variant="body2">{translate('app.companyPanel.tel', { tel: brand.tel })}</Typography>
+        ) : null}
         {brand.email ? <Typography variant="body2">{brand.email}</Typography> : null}
         {brand.court || brand.RegistrationNumber ? (
           <Typography variant="caption" sx={{ opacity: 0.85 }}>
@@ -52,17 +54,17 @@ function CompanyPanel() {
         <Stack direction="row" spacing={2} sx={{ pt: 1 }}>
           {brand.legalLinks.imprint ? (
             <Link href={brand.legalLinks.imprint} color="inherit" variant="caption" target="_blank" rel="noopener">
-              {translate('auth.panel.imprint')}
+              {translate('app.companyPanel.imprint')}
             </Link>
           ) : null}
           {brand.legalLinks.privacy ? (
             <Link href={brand.legalLinks.privacy} color="inherit" variant="caption" target="_blank" rel="noopener">
-              {translate('auth.panel.privacy')}
+              {translate('app.companyPanel.privacy')}
             </Link>
           ) : null}
           {brand.legalLinks.terms ? (
             <Link href={brand.legalLinks.terms} color="inherit" variant="caption" target="_blank" rel="noopener">
-              {translate('auth.panel.terms')}
+              {translate('app.companyPanel.terms')}
             </Link>
           ) : null}
         </Stack>
@@ -71,7 +73,7 @@ function CompanyPanel() {
   );
 }
 
-/** Auth screens (spec §2): a side panel with company details and a language switch beside the form. */
+/** Visitor screens of the auth and account features (spec §2): a side panel with company details and a language switch beside the form. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <Box

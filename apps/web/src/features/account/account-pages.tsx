@@ -4,8 +4,9 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { useTranslate } from 'react-admin';
 import { api } from '../../lib/api-client.ts';
 import { AppDialog } from '../../ui/app-dialog.tsx';
-import { AuthLayout, IframeAuthLayout } from './auth-layout.tsx';
-import { ErrorNotice, errorsOf, Field, FormTitle, SubmitButton, SuccessNotice, useSubmit } from './auth-forms.tsx';
+import { AuthLayout, IframeAuthLayout } from '../../shared/auth-layout.tsx';
+import { ErrorNotice, SubmitButton } from '../../shared/auth-forms.tsx';
+import { errorsOf, Field, FormTitle, SuccessNotice, useSubmit } from './account-forms.tsx';
 
 const Layout = ({ iframe, children }: { iframe?: boolean; children: ReactNode }) =>
   iframe ? <IframeAuthLayout>{children}</IframeAuthLayout> : <AuthLayout>{children}</AuthLayout>;
@@ -14,7 +15,7 @@ function ToLogin({ iframe }: { iframe?: boolean }) {
   const translate = useTranslate();
   return (
     <Button component={RouterLink} to={iframe ? '/auth/loginIframe' : '/auth/login'} variant="contained" fullWidth>
-      {translate('auth.links.toLogin')}
+      {translate('account.links.toLogin')}
     </Button>
   );
 }
@@ -34,10 +35,10 @@ export function VerifyEmailPage() {
   }, [code]);
   return (
     <Layout>
-      <FormTitle title={translate('auth.verify.title')} />
+      <FormTitle title={translate('account.verify.title')} />
       {state === null ? <CircularProgress aria-label={translate('ra.page.loading')} /> : null}
       {state && 'email' in state ? (
-        <SuccessNotice>{translate('auth.verify.done', { email: state.email })}</SuccessNotice>
+        <SuccessNotice>{translate('account.verify.done', { email: state.email })}</SuccessNotice>
       ) : null}
       {state && 'error' in state ? <ErrorNotice message={state.error} /> : null}
       {state ? <ToLogin /> : null}
@@ -55,15 +56,15 @@ function ForgotForm({ iframe }: { iframe?: boolean }) {
   );
   return (
     <Box component="form" onSubmit={submit} noValidate>
-      <FormTitle title={translate('auth.forgot.title')} text={translate('auth.forgot.text')} />
+      <FormTitle title={translate('account.forgot.title')} text={translate('account.forgot.text')} />
       <ErrorNotice message={message} />
       {sent ? (
-        <SuccessNotice>{translate('auth.forgot.sent')}</SuccessNotice>
+        <SuccessNotice>{translate('account.forgot.sent')}</SuccessNotice>
       ) : (
         <>
           <Field
             name="email"
-            label={translate('auth.login.email')}
+            label={translate('account.fields.email')}
             value={email}
             onChange={setEmail}
             errors={fields}
@@ -72,12 +73,12 @@ function ForgotForm({ iframe }: { iframe?: boolean }) {
             autoFocus
             autoComplete="email"
           />
-          <SubmitButton busy={busy} label={translate('auth.forgot.submit')} />
+          <SubmitButton busy={busy} label={translate('account.forgot.submit')} />
         </>
       )}
       <Box sx={{ mt: 2, textAlign: 'center' }}>
         <Link component={RouterLink} to={iframe ? '/auth/loginIframe' : '/auth/login'}>
-          {translate('auth.links.toLogin')}
+          {translate('account.links.toLogin')}
         </Link>
       </Box>
     </Box>
@@ -139,7 +140,7 @@ function PasswordForm({
     return (
       <>
         <FormTitle title={title} />
-        <SuccessNotice>{translate('auth.reset.done')}</SuccessNotice>
+        <SuccessNotice>{translate('account.reset.done')}</SuccessNotice>
         <ToLogin iframe={iframe} />
       </>
     );
@@ -156,7 +157,7 @@ function PasswordForm({
             {endpoint === 'password-reset' ? (
               <Box sx={{ mb: 2, textAlign: 'center' }}>
                 <Link component={RouterLink} to={iframe ? '/auth/forgotIframe' : '/auth/forgot'}>
-                  {translate('auth.reset.requestNew')}
+                  {translate('account.reset.requestNew')}
                 </Link>
               </Box>
             ) : null}
@@ -168,11 +169,11 @@ function PasswordForm({
   }
   return (
     <Box component="form" onSubmit={submit} noValidate>
-      <FormTitle title={title} text={translate('auth.reset.text')} />
+      <FormTitle title={title} text={translate('account.reset.text')} />
       <ErrorNotice message={message} />
       <Field
         name="password"
-        label={translate('auth.reset.password')}
+        label={translate('account.reset.password')}
         value={password}
         onChange={setPassword}
         errors={fields}
@@ -183,7 +184,7 @@ function PasswordForm({
       />
       <Field
         name="passwordRepeat"
-        label={translate('auth.reset.repeat')}
+        label={translate('account.reset.repeat')}
         value={passwordRepeat}
         onChange={setPasswordRepeat}
         errors={fields}
@@ -191,7 +192,7 @@ function PasswordForm({
         required
         autoComplete="new-password"
       />
-      <SubmitButton busy={busy} label={translate('auth.reset.submit')} />
+      <SubmitButton busy={busy} label={translate('account.reset.submit')} />
     </Box>
   );
 }
@@ -201,7 +202,7 @@ export function ResetPage() {
   const translate = useTranslate();
   return (
     <Layout>
-      <PasswordForm endpoint="password-reset" title={translate('auth.reset.title')} />
+      <PasswordForm endpoint="password-reset" title={translate('account.reset.title')} />
     </Layout>
   );
 }
@@ -209,7 +210,7 @@ export function ResetIframePage() {
   const translate = useTranslate();
   return (
     <Layout iframe>
-      <PasswordForm endpoint="password-reset" title={translate('auth.reset.title')} iframe />
+      <PasswordForm endpoint="password-reset" title={translate('account.reset.title')} iframe />
     </Layout>
   );
 }
@@ -219,7 +220,7 @@ export function SetPasswordPage() {
   const translate = useTranslate();
   return (
     <Layout>
-      <PasswordForm endpoint="set-password" title={translate('auth.setPassword.title')} />
+      <PasswordForm endpoint="set-password" title={translate('account.setPassword.title')} />
     </Layout>
   );
 }
@@ -235,13 +236,16 @@ export function DisablePage() {
   );
   return (
     <Layout>
-      <FormTitle title={translate('auth.disable.title')} text={done ? undefined : translate('auth.disable.text')} />
+      <FormTitle
+        title={translate('account.disable.title')}
+        text={done ? undefined : translate('account.disable.text')}
+      />
       <ErrorNotice message={message} />
       {done ? (
-        <SuccessNotice>{translate('auth.disable.done')}</SuccessNotice>
+        <SuccessNotice>{translate('account.disable.done')}</SuccessNotice>
       ) : (
         <Box component="form" onSubmit={submit}>
-          <SubmitButton busy={busy} label={translate('auth.disable.submit')} />
+          <SubmitButton busy={busy} label={translate('account.disable.submit')} />
         </Box>
       )}
     </Layout>
@@ -281,24 +285,27 @@ export function DeleteAccountPage() {
   if (stage === 'deleted') {
     return (
       <Layout>
-        <FormTitle title={translate('auth.deleteAccount.deletedTitle')} />
-        <SuccessNotice>{translate('auth.deleteAccount.deleted')}</SuccessNotice>
+        <FormTitle title={translate('account.deleteAccount.deletedTitle')} />
+        <SuccessNotice>{translate('account.deleteAccount.deleted')}</SuccessNotice>
       </Layout>
     );
   }
   if (code) {
     return (
       <Layout>
-        <FormTitle title={translate('auth.deleteAccount.title')} text={translate('auth.deleteAccount.confirmText')} />
+        <FormTitle
+          title={translate('account.deleteAccount.title')}
+          text={translate('account.deleteAccount.confirmText')}
+        />
         <ErrorNotice message={deleteError} />
         <Button variant="contained" color="error" fullWidth onClick={() => setConfirming(true)} disabled={deleting}>
-          {translate('auth.deleteAccount.confirm')}
+          {translate('account.deleteAccount.confirm')}
         </Button>
         <AppDialog
           open={confirming}
           variant="delete"
-          title={translate('auth.deleteAccount.title')}
-          content={translate('auth.deleteAccount.dialog')}
+          title={translate('account.deleteAccount.title')}
+          content={translate('account.deleteAccount.dialog')}
           busy={deleting}
           onClose={() => setConfirming(false)}
           onConfirm={() => void confirm()}
@@ -309,15 +316,15 @@ export function DeleteAccountPage() {
   return (
     <Layout>
       <Box component="form" onSubmit={request.submit} noValidate>
-        <FormTitle title={translate('auth.deleteAccount.title')} text={translate('auth.deleteAccount.text')} />
+        <FormTitle title={translate('account.deleteAccount.title')} text={translate('account.deleteAccount.text')} />
         <ErrorNotice message={request.message} />
         {stage === 'sent' ? (
-          <SuccessNotice>{translate('auth.deleteAccount.sent')}</SuccessNotice>
+          <SuccessNotice>{translate('account.deleteAccount.sent')}</SuccessNotice>
         ) : (
           <>
             <Field
               name="email"
-              label={translate('auth.login.email')}
+              label={translate('account.fields.email')}
               value={email}
               onChange={setEmail}
               errors={request.fields}
@@ -325,7 +332,7 @@ export function DeleteAccountPage() {
               required
               autoComplete="email"
             />
-            <SubmitButton busy={request.busy} label={translate('auth.deleteAccount.request')} />
+            <SubmitButton busy={request.busy} label={translate('account.deleteAccount.request')} />
           </>
         )}
       </Box>

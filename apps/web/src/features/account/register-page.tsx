@@ -4,8 +4,9 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { api } from '../../lib/api-client.ts';
 import { useBrand } from '../../lib/brand.tsx';
-import { AuthLayout, IframeAuthLayout } from './auth-layout.tsx';
-import { ErrorNotice, Field, FormTitle, SubmitButton, SuccessNotice, useSubmit } from './auth-forms.tsx';
+import { AuthLayout, IframeAuthLayout } from '../../shared/auth-layout.tsx';
+import { ErrorNotice, SubmitButton } from '../../shared/auth-forms.tsx';
+import { Field, FormTitle, SuccessNotice, useSubmit } from './account-forms.tsx';
 
 const TRANSLATED = ['de', 'en', 'es', 'ru'];
 
@@ -68,10 +69,10 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
   if (done) {
     return (
       <>
-        <FormTitle title={translate('auth.register.title')} />
-        <SuccessNotice>{translate('auth.register.sent', { email: done })}</SuccessNotice>
+        <FormTitle title={translate('account.register.title')} />
+        <SuccessNotice>{translate('account.register.sent', { email: done })}</SuccessNotice>
         <Link component={RouterLink} to="/auth/login">
-          {translate('auth.links.toLogin')}
+          {translate('account.links.toLogin')}
         </Link>
       </>
     );
@@ -87,14 +88,14 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <FormTitle
-        title={translate('auth.register.title')}
-        text={translate('auth.register.text', { name: brand.name })}
+        title={translate('account.register.title')}
+        text={translate('account.register.text', { name: brand.name })}
       />
       <ErrorNotice message={message} />
       <TextField
         select
         name="salutation"
-        label={translate('auth.register.salutation')}
+        label={translate('account.register.salutation')}
         value={values.salutation}
         onChange={(event) => set('salutation')(event.target.value)}
         error={Boolean(fields.salutation)}
@@ -118,7 +119,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
       >
         <Field
           name="firstname"
-          label={translate('auth.register.firstname')}
+          label={translate('account.register.firstname')}
           value={values.firstname}
           onChange={set('firstname')}
           errors={fields}
@@ -127,7 +128,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
         />
         <Field
           name="lastname"
-          label={translate('auth.register.lastname')}
+          label={translate('account.register.lastname')}
           value={values.lastname}
           onChange={set('lastname')}
           errors={fields}
@@ -137,7 +138,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
       </Box>
       <Field
         name="address"
-        label={translate('auth.register.address')}
+        label={translate('account.register.address')}
         value={values.address}
         onChange={set('address')}
         errors={fields}
@@ -152,7 +153,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
       >
         <Field
           name="zip"
-          label={translate('auth.register.zip')}
+          label={translate('account.register.zip')}
           value={values.zip}
           onChange={set('zip')}
           errors={fields}
@@ -160,7 +161,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
         />
         <Field
           name="city"
-          label={translate('auth.register.city')}
+          label={translate('account.register.city')}
           value={values.city}
           onChange={set('city')}
           errors={fields}
@@ -169,7 +170,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
       </Box>
       <Field
         name="tel"
-        label={translate('auth.register.tel')}
+        label={translate('account.register.tel')}
         value={values.tel}
         onChange={set('tel')}
         errors={fields}
@@ -178,7 +179,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
       />
       <Field
         name="email"
-        label={translate('auth.login.email')}
+        label={translate('account.fields.email')}
         value={values.email}
         onChange={set('email')}
         errors={fields}
@@ -188,7 +189,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
       />
       <Field
         name="password"
-        label={translate('auth.login.password')}
+        label={translate('account.fields.password')}
         value={values.password}
         onChange={set('password')}
         errors={fields}
@@ -198,7 +199,7 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
       />
       <Field
         name="passwordRepeat"
-        label={translate('auth.reset.repeat')}
+        label={translate('account.reset.repeat')}
         value={values.passwordRepeat}
         onChange={set('passwordRepeat')}
         errors={fields}
@@ -216,7 +217,8 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
         }
         label={
           <>
-            {translate('auth.register.acceptTerms')} ({legal(brand.legalLinks.terms, translate('auth.panel.terms'))})
+            {translate('account.register.acceptTerms')} (
+            {legal(brand.legalLinks.terms, translate('app.companyPanel.terms'))})
           </>
         }
       />
@@ -231,16 +233,16 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
         }
         label={
           <>
-            {translate('auth.register.acceptPrivacy')} (
-            {legal(brand.legalLinks.privacy, translate('auth.panel.privacy'))})
+            {translate('account.register.acceptPrivacy')} (
+            {legal(brand.legalLinks.privacy, translate('app.companyPanel.privacy'))})
           </>
         }
       />
       {fields.acceptPrivacy ? <FormHelperText error>{translate(fields.acceptPrivacy)}</FormHelperText> : null}
-      <SubmitButton busy={busy} label={translate('auth.register.submit')} />
+      <SubmitButton busy={busy} label={translate('account.register.submit')} />
       <Box sx={{ mt: 2, textAlign: 'center' }}>
         <Link component={RouterLink} to={iframe ? '/auth/loginIframe' : '/auth/login'}>
-          {translate('auth.links.haveAccount')}
+          {translate('account.links.haveAccount')}
         </Link>
       </Box>
     </Box>
@@ -270,8 +272,8 @@ export function RegisterSavedIframePage() {
   const translate = useTranslate();
   return (
     <IframeAuthLayout>
-      <FormTitle title={translate('auth.register.title')} />
-      <SuccessNotice>{translate('auth.register.sentGeneric')}</SuccessNotice>
+      <FormTitle title={translate('account.register.title')} />
+      <SuccessNotice>{translate('account.register.sentGeneric')}</SuccessNotice>
     </IframeAuthLayout>
   );
 }
