@@ -327,6 +327,8 @@ function ImageCard({ image, index, total, hotels, canEdit, canDelete, onOpen, on
             }
             disabled={!canEdit || busy}
             size="small"
+            // "No hotel" shows as the value instead of an empty field.
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">{translate('journeys.images.noHotel')}</MenuItem>
             {hotels.map((hotel) => (
