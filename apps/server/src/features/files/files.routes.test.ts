@@ -54,11 +54,18 @@ describe('stored images: upload, delivery, refusals', () => {
     expect((await call(t.app, null, { method: 'GET', url: image.thumbUrl })).statusCode).toBe(404);
     await attachAsPicture(image.id);
 
-    const thumb = await call(t.app, null, { method: 'GET', url: image.thumbUrl });
+    const thumb = await call(t.app, null, {
+      method: 'GET',
+      url: image.thumbUrl,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect(thumb.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(thumb.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // Images are compressed already: sent as they are, with their length.
+    expect(thumb.headers['content-encoding']).toBeUndefined();
+    expect(Number(thumb.headers['content-length'])).toBe(thumb.rawPayload.length);
     expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 400, height: 200 });
 
     const web = await call(t.app, null, { method: 'GET', url: image.url });
