@@ -33,7 +33,30 @@ export type Config = {
   /** How long verification and reset links work; invitations and activations have their own. */
   actionCodeTtlHours: number;
   inviteCodeTtlHours: number;
+  /** Where uploaded files are kept: a local folder (default `data/files`) or an S3-compatible bucket. */
+  fileStore: FileStoreConfig;
+  /** Largest accepted upload (UPLOAD_LIMIT_MB, default 15 MB). */
+  uploadLimitBytes: number;
 };
+
+/**
+ * `FILE_STORE_URL`: a folder (`file:///srv/tourdesk/files` or a plain path) or a bucket
+ * (`s3://bucket/optional/prefix?endpoint=https://s3.example.com&region=eu-central-1&forcePathStyle=true`).
+ * The bucket's credentials come from `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY` (else the AWS SDK's own
+ * chain: AWS_* variables, profile, instance role); `S3_ENDPOINT`, `S3_REGION` override the URL's parameters.
+ */
+export type FileStoreConfig =
+  | { kind: 'local'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      prefix: string;
+      endpoint: string | null;
+      region: string;
+      forcePathStyle: boolean;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+    };
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -72,5 +95,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailPollMs: int(env.MAIL_POLL_MS, 2_000),
     actionCodeTtlHours: int(env.ACTION_CODE_TTL_HOURS, 24),
     inviteCodeTtlHours: int(env.INVITE_CODE_TTL_HOURS, 7 * 24),
+    fileStore: fileStoreConfig(env),
+    uploadLimitBytes: int(env.UPLOAD_LIMIT_MB, 15) * 1024 * 1024,
+  };
+}
+
+/** The file store of `FILE_STORE_URL` (see `FileStoreConfig`); without it the folder `data/files`. */
+export function fileStoreConfig(env: NodeJS.ProcessEnv): FileStoreConfig {
+  const value = env.FILE_STORE_URL?.trim();
+  if (!value) return { kind: 'local', root: resolve(repoRoot, 'data/files') };
+  if (!value.startsWith('s3://')) {
+    return { kind: 'local', root: resolve(repoRoot, value.startsWith('file://') ? new URL(value).pathname : value) };
+  }
+  const url = new URL(value);
+  const option = (name: string) => url.searchParams.get(name);
+  const endpoint = env.S3_ENDPOINT || option('endpoint');
+  return {
+    kind: 's3',
+    bucket: url.hostname,
+    prefix: url.pathname.replace(/^\/+|\/+$/g, ''),
+    endpoint: endpoint || null,
+    region: env.S3_REGION || option('region') || 'us-east-1',
+    // A custom endpoint (MinIO, Ceph, s3rver) usually wants path-style addresses.
+    forcePathStyle: (option('forcePathStyle') ?? (endpoint ? 'true' : 'false')) === 'true',
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
   };
 }

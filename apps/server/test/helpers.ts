@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -100,6 +101,8 @@ export async function buildTestApp(
     webDist: '/nonexistent',
     mailPollMs: 100,
     mailRetryBaseMs: 100,
+    // Uploads of each test app go to a folder of their own, never to data/files.
+    fileStore: { kind: 'local', root: join(tmpdir(), `tourdesk-test-files-${randomBytes(6).toString('hex')}`) },
     ...options.config,
   };
   const app = await buildApp({ config, database, logger: options.logger ?? false });
@@ -114,6 +117,9 @@ export async function buildTestApp(
     location,
     close: async () => {
       await app.close();
+      if (config.fileStore.kind === 'local' && !options.config?.fileStore) {
+        await rm(config.fileStore.root, { recursive: true, force: true });
+      }
       if (options.keepDatabase) await database.destroy();
       else await drop();
     },

@@ -26,3 +26,4 @@ export * from './boarding-points.schema.ts';
 export * from './destinations.schema.ts';
 export * from './journey-categories.schema.ts';
 export * from './journeys.schema.ts';
+export * from './files.schema.ts';

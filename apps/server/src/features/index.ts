@@ -5,8 +5,10 @@ import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
+import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
+import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -28,4 +30,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   accountRoutes,
   mailRoutes,
   journeysRoutes,
+  filesRoutes,
+  journeyImagesRoutes,
 ];
