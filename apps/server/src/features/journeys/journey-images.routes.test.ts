@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JourneyImage } from '@tourdesk/contracts';
-import { createRoleFixture, createUserFixture, nextSequence } from '../../seed/factories.ts';
+import type { Journey, JourneyImage } from '@tourdesk/contracts';
+import { createJourneyFixture, createRoleFixture, createUserFixture, nextSequence } from '../../seed/factories.ts';
 import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { filesIn, plainPng, sidewaysJpegWithGps, uploadForm } from '../../../test/fixtures/images.ts';
 
@@ -17,18 +17,18 @@ describe('journey images', () => {
   });
   afterAll(() => t.close());
 
-  // TODO(lead): switch to the journeys factory (createJourneyFixture) once the journeys-api branch is merged.
   const createJourney = async (title = `Gardasee ${nextSequence()}`) =>
-    (await t.ctx.db.insertInto('jrn_journey').values({ title }).returning('id_jrn_journey').executeTakeFirstOrThrow())
-      .id_jrn_journey;
-  const createHotel = async (journeyId: number, name: string) =>
-    (
-      await t.ctx.db
-        .insertInto('jrn_accommodation')
-        .values({ id_jrn_journey: journeyId, name })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    (await createJourneyFixture(t.ctx, nextSequence(), { title, accommodations: [] })).id;
+  const createHotel = async (journeyId: number, name: string) => {
+    const journey = await call(t.app, admin, { method: 'GET', url: `/journey-lit/${journeyId}` });
+    const accommodations = journey.json<Journey>().accommodations;
+    const patched = await call(t.app, admin, {
+      method: 'PATCH',
+      url: `/journey-lit/${journeyId}`,
+      payload: { accommodations: [...accommodations, { name }] },
+    });
+    return patched.json<Journey>().accommodations.find((hotel) => hotel.name === name)!.id;
+  };
 
   const upload = async (
     journey: number | string,
