@@ -7,6 +7,7 @@ import { customersRoutes } from './customers/customers.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
+import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -28,4 +29,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   accountRoutes,
   mailRoutes,
   journeyFeedRoutes,
+  journeysRoutes,
 ];
