@@ -1,129 +1,101 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZWebJourney, type WebJourneyFeed } from '@tourdesk/contracts';
+import { ZWebJourney, type Journey, type WebJourneyFeed } from '@tourdesk/contracts';
 import type { DbContext } from '../../types.ts';
-import { buildTestApp, call, countStatements, type TestApp } from '../../../test/helpers.ts';
+import { createJourneyFixture } from '../../seed/factories.ts';
+import { buildTestApp, call, countStatements, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { feedToday, getJourneyFeed } from './journey-feed.service.ts';
 
 /** YYYY-MM-DD `days` from today (in the feed's time zone). */
 const inDays = (days: number) => feedToday(new Date(Date.now() + days * 86_400_000));
 
-type DateSpec = { code: string; from: number; days?: number; bookable?: number; prices?: Array<[string, number]> };
+type DateSpec = { code: string; from: number; bookable?: number; prices?: Array<[string, number]> };
 
 let sequence = 0;
 
 /**
- * A journey with its parts, written straight into the tables (test only; the journeys API's factory replaces
- * it once that is merged). Dates are given in days from today; prices in cents.
+ * A journey through the journeys service (the seed factory), online unless said otherwise; dates are given in
+ * days from today, prices in euro (the first an adult double-room price, the others supplements).
  */
 async function insertJourney(
   ctx: DbContext,
-  options: { title: string; online?: boolean; bookable?: number; dates?: DateSpec[]; full?: boolean },
+  options: { title: string; online?: boolean; bookable?: 0 | 1 | 2; dates?: DateSpec[] },
 ): Promise<number> {
   sequence++;
-  const { id_jrn_journey: id } = await ctx.db
-    .insertInto('jrn_journey')
-    .values({
-      title: options.title,
-      sort_title: options.title.toLowerCase(),
-      online: options.online ?? true,
-      bookable: options.bookable ?? 0,
-      id_jrn_category: 12,
-      countries: JSON.stringify([]),
-      introduction: `<p>Einleitung ${options.title}</p>`,
-      slug: `reise-${sequence}`,
-    })
-    .returning('id_jrn_journey')
-    .executeTakeFirstOrThrow();
-  for (const date of options.dates ?? []) {
-    const { nr } = await ctx.db
-      .insertInto('jrn_date')
-      .values({
-        id_jrn_journey: id,
-        termincode: date.code,
-        date_from: inDays(date.from),
-        date_till: inDays(date.from + (date.days ?? 3) - 1),
-        bookable: date.bookable ?? 0,
-      })
-      .returning('nr')
-      .executeTakeFirstOrThrow();
-    const prices = date.prices ?? [['Preis p. P. im DZ', 49_900]];
-    await ctx.db
-      .insertInto('jrn_date_price')
-      .values(
-        prices.map(([description, cents], position) => ({
-          id_jrn_date: nr,
-          position,
-          category: position === 0 ? 'adult' : 'supplement',
-          room_kind: position === 0 ? 'double' : 'single',
-          description,
-          amount_cents: cents,
-          additional_price_cents: position === 0 ? 0 : 2_550,
-        })),
-      )
-      .execute();
-  }
-  return id;
+  const journey = await createJourneyFixture(ctx, sequence, {
+    title: options.title,
+    online: options.online ?? true,
+    bookable: options.bookable ?? 0,
+    category: 12,
+    detail: { introduction: `<p>Einleitung ${options.title}</p>` },
+    days: [],
+    accommodations: [],
+    extras: [],
+    dates: (options.dates ?? []).map((date) => ({
+      termincode: date.code,
+      date_from: inDays(date.from),
+      date_till: inDays(date.from + 2),
+      bookable: (date.bookable ?? 0) as 0 | 1 | 2,
+      prices: (date.prices ?? [['Preis p. P. im DZ', 499]]).map(([description, amount], position) => ({
+        category: position === 0 ? ('adult' as const) : ('supplement' as const),
+        room_kind: position === 0 ? ('double' as const) : ('single' as const),
+        description,
+        amount,
+        additional_price: position === 0 ? 0 : 25.5,
+      })),
+    })),
+  });
+  return journey.id_jrn_journey;
 }
 
-/** The parts the journey-only helper above leaves out: days, a hotel with rooms, an extra, stops, an image. */
-async function addParts(ctx: DbContext, id: number): Promise<void> {
+/**
+ * What a complete journey adds: countries, days, a hotel with rooms, an extra, a boarding point, meta and
+ * internal fields (through the journeys API); an image (stored-file row and journey image, written directly:
+ * the upload is another feature's).
+ */
+async function addParts(t: TestApp, as: string, id: number): Promise<void> {
+  const ctx = t.ctx;
   const de = await ctx.db
     .selectFrom('loc_country')
     .select('id_loc_country')
     .where('iso', '=', 'DE')
     .executeTakeFirstOrThrow();
-  await ctx.db
-    .updateTable('jrn_journey')
-    .set({
-      countries: JSON.stringify([de.id_loc_country]),
-      meta_title: 'Meta-Titel',
-      meta_description: 'Meta-Beschreibung',
-      keywords: 'rügen, ostsee',
-      id_organization: null,
-      booking_id: 'INTERN-4711',
-      tour_guide: 'Frau Intern',
-    })
-    .where('id_jrn_journey', '=', id)
-    .execute();
-  await ctx.db
-    .insertInto('jrn_journey_day')
-    .values([
-      { id_jrn_journey: id, day_no: 2, daytitle: 'Kap Arkona', daytext: '<p>Wanderung</p>' },
-      { id_jrn_journey: id, day_no: 1, daytitle: 'Anreise', daytext: null },
-    ])
-    .execute();
-  const hotel = await ctx.db
-    .insertInto('jrn_accommodation')
-    .values({ id_jrn_journey: id, name: 'Hotel Meeresblick', city: 'Binz', stars: 4 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ctx.db
-    .insertInto('jrn_room_type')
-    .values([
-      { id_jrn_accommodation: hotel.id, kind: 'double', rooms: 20 },
-      { id_jrn_accommodation: hotel.id, kind: 'single', rooms: 5 },
-    ])
-    .execute();
-  await ctx.db
-    .insertInto('jrn_extra')
-    .values({ id_jrn_journey: id, type: 'Ausflug', value: 'Schifffahrt', price_cents: 1_990, required: false })
-    .execute();
   const stop = await ctx.db
     .insertInto('zus_zustiege')
     .values({ name: 'Leipzig Hbf', city: 'Leipzig' })
     .returning('id_zus_zustiege')
     .executeTakeFirstOrThrow();
-  await ctx.db
-    .insertInto('jrn_journey_stop')
-    .values({
-      id_jrn_journey: id,
-      id_zus_zustiege: stop.id_zus_zustiege,
-      direction: 'outbound',
-      time: '06:30',
-      surcharge_cents: 1_000,
-    })
-    .execute();
+  const patched = await call(t.app, as, {
+    method: 'PATCH',
+    url: `/journey-lit/${id}`,
+    payload: {
+      countries: [de.id_loc_country],
+      meta_title: 'Meta-Titel',
+      meta_description: 'Meta-Beschreibung',
+      keywords: 'rügen, ostsee',
+      booking_id: 'INTERN-4711',
+      tour_guide: 'Frau Intern',
+      project: 'Projekt Intern',
+      days: [
+        { day_no: 2, daytitle: 'Kap Arkona', daytext: '<p>Wanderung</p>' },
+        { day_no: 1, daytitle: 'Anreise', daytext: null },
+      ],
+      accommodations: [
+        {
+          name: 'Hotel Meeresblick',
+          city: 'Binz',
+          stars: 4,
+          roomTypes: [
+            { kind: 'double', rooms: 20 },
+            { kind: 'single', rooms: 5 },
+          ],
+        },
+      ],
+      extras: [{ type: 'Ausflug', value: 'Schifffahrt', price: 19.9, required: false, price_due: 'per_person' }],
+      stops: [{ id_zus_zustiege: stop.id_zus_zustiege, direction: 'outbound', time: '06:30', surcharge: 10 }],
+    },
+  });
+  expect(patched.statusCode).toBe(200);
   const file = await ctx.db
     .insertInto('stored_file')
     .values({
@@ -149,27 +121,29 @@ const titles = (body: WebJourneyFeed) => body.data.map((journey) => journey.titl
 
 describe('GET /journey-web-legacy', () => {
   let t: TestApp;
+  let office: string;
   let ruegen: number;
   beforeAll(async () => {
     t = await buildTestApp({ seed: 'defaults' });
+    office = await createLogin(t.ctx, 'office');
     ruegen = await insertJourney(t.ctx, {
       title: 'Rügen – Perle der Ostsee',
       dates: [
         { code: 'RUE-PAST', from: -10 },
         { code: 'RUE-TODAY', from: 0 },
-        { code: 'RUE-2', from: 60, prices: [['Preis p. P. im DZ', 64_900]] },
+        { code: 'RUE-2', from: 60, prices: [['Preis p. P. im DZ', 649]] },
         {
           code: 'RUE-1',
           from: 30,
           prices: [
-            ['Preis p. P. im DZ', 59_950],
-            ['EZ-Zuschlag', 12_000],
+            ['Preis p. P. im DZ', 599.5],
+            ['EZ-Zuschlag', 120],
           ],
         },
         { code: 'RUE-CLOSED', from: 40, bookable: 2 },
       ],
     });
-    await addParts(t.ctx, ruegen);
+    await addParts(t, office, ruegen);
     await insertJourney(t.ctx, { title: 'Offline-Reise', online: false, dates: [{ code: 'OFF-1', from: 20 }] });
     await insertJourney(t.ctx, {
       title: 'Vergangene Reise',
@@ -228,7 +202,7 @@ describe('GET /journey-web-legacy', () => {
     expect(journey.images[0]!.url).toMatch(/^\/api\/v1\/files\/\d+\/web$/);
     expect(journey.images[0]!.thumbUrl).toMatch(/^\/api\/v1\/files\/\d+\/thumb$/);
     const text = JSON.stringify(body);
-    for (const internal of ['INTERN-4711', 'Frau Intern', 'c:\\\\intern', 'journeys/'])
+    for (const internal of ['INTERN-4711', 'Frau Intern', 'Projekt Intern', 'kap-arkona', 'journeys/'])
       expect(text).not.toContain(internal);
   });
 
@@ -267,35 +241,39 @@ describe('GET /journey-web-legacy', () => {
     expect(notModified.headers.etag).toBe(gzipped.headers.etag);
   });
 
-  it('changes its ETag when a price or a text changes, and again when the text is back', async () => {
+  it('changes its ETag when a date price or a text is changed through the journeys API', async () => {
     const before = (await feed(t)).headers.etag as string;
-    const date = await t.ctx.db
-      .selectFrom('jrn_date')
-      .select('nr')
-      .where('termincode', '=', 'RUE-1')
-      .executeTakeFirstOrThrow();
-    await t.ctx.db
-      .updateTable('jrn_date_price')
-      .set({ amount_cents: 55_500 })
-      .where('id_jrn_date', '=', date.nr)
-      .where('position', '=', 0)
-      .execute();
+    const current = (await call(t.app, office, { method: 'GET', url: `/journey-lit/${ruegen}` })).json<Journey>();
+    const dates = current.dates.map(({ prices, ...date }) => ({
+      ...date,
+      prices: prices.map((price) => ({
+        ...price,
+        amount: date.termincode === 'RUE-1' && price.category === 'adult' ? 555 : price.amount,
+      })),
+    }));
+    const patched = await call(t.app, office, { method: 'PATCH', url: `/journey-lit/${ruegen}`, payload: { dates } });
+    expect(patched.statusCode).toBe(200);
     const afterPrice = await feed(t, { 'if-none-match': before });
     expect(afterPrice.statusCode).toBe(200);
     expect(afterPrice.json<WebJourneyFeed>().data.find((item) => item.id_jrn_journey === ruegen)!.priceFrom).toBe(555);
     const priced = afterPrice.headers.etag as string;
     expect(priced).not.toBe(before);
 
-    await t.ctx.db
-      .updateTable('jrn_journey')
-      .set({ highlights: '<p>Kreidefelsen</p>' })
-      .where('id_jrn_journey', '=', ruegen)
-      .execute();
-    const texted = (await feed(t)).headers.etag as string;
-    expect(texted).not.toBe(priced);
-    await t.ctx.db.updateTable('jrn_journey').set({ highlights: null }).where('id_jrn_journey', '=', ruegen).execute();
-    // The same feed again: the same ETag (a hash of the answer), so websites holding it get their 304.
-    expect((await feed(t, { 'if-none-match': priced })).statusCode).toBe(304);
+    const texted = await call(t.app, office, {
+      method: 'PATCH',
+      url: `/journey-lit/${ruegen}`,
+      payload: { detail: { highlights: '<p>Kreidefelsen</p>' } },
+    });
+    expect(texted.statusCode).toBe(200);
+    const afterText = await feed(t, { 'if-none-match': priced });
+    expect(afterText.statusCode).toBe(200);
+    expect(afterText.headers.etag).not.toBe(priced);
+  });
+
+  it('keeps its ETag when a write leaves the feed as it was (an offline journey), so pollers still get 304', async () => {
+    const etag = (await feed(t)).headers.etag as string;
+    await insertJourney(t.ctx, { title: 'Noch nicht online', online: false, dates: [{ code: 'NEU-1', from: 50 }] });
+    expect((await feed(t, { 'if-none-match': etag })).statusCode).toBe(304);
   });
 
   it('drops a date once its day has come (and so changes its ETag), using the time zone of the operator', async () => {
