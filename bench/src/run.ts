@@ -219,7 +219,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
   const preparation = await prepare(engine, options, scenarios);
 
   // What the floor replays: the server's own statements for every path (floor.ts, floor-recording.ts). Only the
-  // user and customer lists have a floor; without them no floor runs.
+  // lists have a floor, the journey feed has none; without a list no floor runs.
   const floorScenarios = scenarios.filter((scenario) => scenario.floor);
   const recordingFile = resolve(DATA_DIR, `floor-${engine}.json`);
   if (floorScenarios.length > 0) {
@@ -257,7 +257,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
     if (options.server !== DEFAULT_SERVER) log(`server under test: ${options.server}`);
     log(
       `server pid ${server.pid} on ${server.baseUrl}` +
-        (floor ? `, floor pid ${floor.pid} on ${floor.baseUrl}` : ' (no floor: no user or customer list selected)') +
+        (floor ? `, floor pid ${floor.pid} on ${floor.baseUrl}` : ' (no floor: no list selected)') +
         `${hasTaskset ? ' (on core 0; load generator on core 1)' : ' (taskset not found: not pinned)'}`,
     );
     // One login per account (failed logins are throttled); the tokens serve every request.

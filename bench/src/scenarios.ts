@@ -22,7 +22,7 @@ export type Scenario = {
    * (and counts as successful).
    */
   conditional?: boolean;
-  /** Whether the floor server (floor.ts) answers it too; only the user and customer lists have a floor. */
+  /** Whether the floor server (floor.ts) answers it too: the lists do, the journey feed does not. */
   floor: boolean;
 };
 
@@ -66,14 +66,14 @@ const customer = (name: string, kind: ScenarioKind, paths: string[]): Scenario =
 export const journeyLit = (params: Record<string, string> = {}) => apiPath('journey-lit', params);
 export const JOURNEY_FEED_PATH = apiPath('journey-web-legacy');
 
-/** GET /journey-lit as the demo admin (internet-read). No floor: the floor knows only users and customers. */
+/** GET /journey-lit as the demo admin (internet-read). */
 const journey = (name: string, kind: ScenarioKind, paths: string[]): Scenario => ({
   name: `journeys ${name}`,
   group: 'journeys',
   kind,
   account: 'admin',
   paths,
-  floor: false,
+  floor: true,
 });
 
 /** The public feed as a website polls it: no login, gzip or brotli accepted. */
@@ -132,6 +132,6 @@ export const SCENARIOS: Scenario[] = [
 export const selectScenarios = (only: readonly string[]) =>
   SCENARIOS.filter((scenario) => only.length === 0 || only.some((word) => scenario.name.includes(word)));
 
-/** The selected user and customer list scenarios: those explain.ts, profile.ts and variants.ts know. */
+/** The selected list scenarios (users, customers, journeys): those explain.ts, profile.ts and variants.ts know. */
 export const selectListScenarios = (only: readonly string[]) =>
   selectScenarios(only).filter((scenario) => scenario.floor);
