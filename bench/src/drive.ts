@@ -25,13 +25,14 @@ export type ScenarioResult = {
   name: string;
   group: ScenarioGroup;
   kind: ScenarioKind;
-  account: Account;
+  account: Account | null;
   paths: string[];
   requests: number;
   seconds: number;
   rps: number;
   latencyMs: { p50: number; p95: number; p99: number; mean: number; max: number };
   statusCounts: Record<string, number>;
+  /** Answers other than 2xx (for a conditional scenario: other than 304). */
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -46,19 +47,32 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 type Recorder = { latencies: number[]; statuses: Map<number, number> };
 
-function tokenFor(spec: DriveSpec, scenario: Scenario): string {
+/** The scenario's headers: its account's token (none for a public route) and its own headers. */
+function headersFor(spec: DriveSpec, scenario: Scenario): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', ...scenario.headers };
+  if (scenario.account === null) return headers;
   const token = spec.tokens[scenario.account];
   if (!token) throw new Error(`${scenario.name}: no token for the ${scenario.account} account`);
-  return token;
+  return { ...headers, authorization: `Bearer ${token}` };
 }
 
-async function runOnce(spec: DriveSpec, scenario: Scenario, seconds: number, recorder: Recorder | null) {
+/** A conditional scenario's answers are 304 (Not Modified); every other scenario's 2xx. */
+const succeeded = (scenario: Scenario, status: number) =>
+  scenario.conditional ? status === 304 : status >= 200 && status < 300;
+
+async function runOnce(
+  spec: DriveSpec,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  seconds: number,
+  recorder: Recorder | null,
+) {
   return autocannon({
     url: spec.baseUrl,
     connections: spec.connections,
     duration: seconds,
     timeout: 30,
-    headers: { authorization: `Bearer ${tokenFor(spec, scenario)}`, accept: 'application/json' },
+    headers,
     requests: scenario.paths.map((path) => ({ method: 'GET', path })),
     setupClient: (client: Client) => {
       if (!recorder) return;
@@ -70,17 +84,29 @@ async function runOnce(spec: DriveSpec, scenario: Scenario, seconds: number, rec
   });
 }
 
-/** Checks that every path answers 200 before loading it, so a wrong URL fails at once with its message. */
-async function probe(spec: DriveSpec, scenario: Scenario): Promise<void> {
+/**
+ * Checks that every path answers 200 before loading it, so a wrong URL fails at once with its message, and
+ * returns the headers of the load: for a conditional scenario with the ETag of that answer as If-None-Match
+ * (checked to answer 304).
+ */
+async function probe(spec: DriveSpec, scenario: Scenario): Promise<Record<string, string>> {
+  const headers = headersFor(spec, scenario);
   for (const path of scenario.paths) {
-    const response = await fetch(spec.baseUrl + path, {
-      headers: { authorization: `Bearer ${tokenFor(spec, scenario)}` },
-    });
+    const response = await fetch(spec.baseUrl + path, { headers });
     if (response.status !== 200) {
       throw new Error(`${scenario.name}: GET ${path} answered ${response.status}: ${await response.text()}`);
     }
     await response.arrayBuffer().catch(() => undefined);
+    const etag = response.headers.get('etag');
+    if (scenario.conditional) {
+      if (!etag) throw new Error(`${scenario.name}: GET ${path} answered without an ETag`);
+      headers['if-none-match'] = etag;
+      const again = await fetch(spec.baseUrl + path, { headers });
+      await again.arrayBuffer().catch(() => undefined);
+      if (again.status !== 304) throw new Error(`${scenario.name}: If-None-Match ${etag} answered ${again.status}`);
+    }
   }
+  return headers;
 }
 
 /**
@@ -97,20 +123,20 @@ async function drain(spec: DriveSpec): Promise<void> {
 }
 
 export async function runScenario(spec: DriveSpec, scenario: Scenario): Promise<ScenarioResult> {
-  await probe(spec, scenario);
+  const headers = await probe(spec, scenario);
   if (spec.warmup > 0) {
-    await runOnce(spec, scenario, spec.warmup, null);
+    await runOnce(spec, scenario, headers, spec.warmup, null);
     await drain(spec);
   }
   const recorder: Recorder = { latencies: [], statuses: new Map() };
-  const result = await runOnce(spec, scenario, spec.duration, recorder);
+  const result = await runOnce(spec, scenario, headers, spec.duration, recorder);
   await drain(spec);
   const sorted = recorder.latencies.toSorted((a, b) => a - b);
   const requests = sorted.length;
   const seconds = result.duration;
   const statusCounts = Object.fromEntries([...recorder.statuses].map(([status, count]) => [String(status), count]));
   const non2xx = [...recorder.statuses].reduce(
-    (sum, [status, count]) => sum + (status >= 200 && status < 300 ? 0 : count),
+    (sum, [status, count]) => sum + (succeeded(scenario, status) ? 0 : count),
     0,
   );
   return {

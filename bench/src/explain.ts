@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { targetFor } from './generate.ts';
-import { selectScenarios } from './scenarios.ts';
+import { selectListScenarios } from './scenarios.ts';
 import { captureList, medianMs, plan } from './sql-capture.ts';
 
 async function main(): Promise<void> {
@@ -31,10 +31,10 @@ async function main(): Promise<void> {
   const runs = Math.max(1, Number(values.runs));
   try {
     console.log(`# ${target.label}`);
-    for (const scenario of selectScenarios((values.only ?? '').split(',').filter(Boolean))) {
+    for (const scenario of selectListScenarios((values.only ?? '').split(',').filter(Boolean))) {
       for (const path of values['all-paths'] ? scenario.paths : scenario.paths.slice(0, 1)) {
         const { statements, ms } = await captureList(handle.db, handle.dialect, scenario, path);
-        const lister = scenario.group === 'customers' ? 'listCustomers' : 'listUsers';
+        const lister = { customers: 'listCustomers', users: 'listUsers', journeys: 'listJourneys' }[scenario.group];
         console.log(`\n## ${scenario.name}: GET ${decodeURIComponent(path)} — ${lister} ${ms.toFixed(1)} ms`);
         for (const compiled of statements) {
           const median = await medianMs(handle.db, compiled, runs);

@@ -10,6 +10,7 @@ export async function sameAnswers(
   tokens: Partial<Record<Account, string>>,
 ): Promise<void> {
   for (const scenario of scenarios) {
+    if (scenario.account === null) throw new Error(`${scenario.name}: the floor answers only logged-in lists`);
     const token = tokens[scenario.account]!;
     const headers = { authorization: `Bearer ${token}` };
     // Both check the token's signature: one with the signature's first character changed is refused by both.

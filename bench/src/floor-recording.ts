@@ -45,7 +45,8 @@ export async function recordFloor(
         sql: statement.sql,
         parameters: statement.parameters.map(handle.dialect === 'sqlite' ? bindable : (value) => value),
       }));
-      const count = compiled.find((statement) => /count\(\*\)/.test(statement.sql)) ?? null;
+      // The total is the statement that counts (the journeys' rows also count their dates in a subquery).
+      const count = compiled.find((statement) => /^select count\(\*\)/.test(statement.sql)) ?? null;
       const rest = compiled.filter((statement) => statement !== count);
       const fieldsIndex = rest.findIndex((statement) => /from "vc_field"/.test(statement.sql));
       routes.push({

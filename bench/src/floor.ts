@@ -197,6 +197,41 @@ function user(row: Row, fields: readonly Field[]) {
   };
 }
 
+/** The journey summary, field for field as the contract orders it (journeys.service.ts toSummary). */
+function journey(row: Row) {
+  return {
+    id: row.id_jrn_journey,
+    id_jrn_journey: row.id_jrn_journey,
+    title: row.title,
+    subtitle: row.subtitle,
+    code: row.code,
+    booking_id: row.booking_id,
+    kuschick_id: row.kuschick_id,
+    pressmind_id: row.pressmind_id,
+    mindestteilnehmer: row.mindestteilnehmer,
+    bonuspunkte: row.bonuspunkte,
+    countries: JSON.parse((row.countries as string) || '[]') as number[],
+    category: row.id_jrn_category,
+    categoryName: row.category_name ?? null,
+    destination: row.id_jrn_destination,
+    destinationName: row.destination_name ?? null,
+    catalog_state: row.catalog_state,
+    bookable: row.bookable,
+    online: bool(row.online),
+    project: row.project,
+    organization: row.id_organization,
+    organizationName: row.organization_name ?? null,
+    tour_guide: row.tour_guide,
+    recommendation_rate: row.recommendation_rate,
+    rating_stars: row.rating_stars,
+    slug: row.slug,
+    nextDate: row.next_date ?? null,
+    dateCount: Number(row.date_count),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
 const counts = new Map<string, { total: number; expires: number }>();
 
 async function total(route: FloorRoute, rows: number): Promise<number> {
@@ -222,14 +257,16 @@ async function answer(route: FloorRoute): Promise<string> {
   if (ids) {
     // The page's ids came first; the joined rows come back in any order and are put in the ids' order.
     const position = new Map(ids.map((id, index) => [id, index]));
-    const key = route.group === 'customers' ? 'id_vc_card' : 'id';
+    const key = { customers: 'id_vc_card', users: 'id', journeys: 'id_jrn_journey' }[route.group];
     base.sort((a, b) => position.get(a[key] as number)! - position.get(b[key] as number)!);
   }
   const byCard = fieldsByCard(fields);
   const data = base.map((row) =>
     route.group === 'customers'
       ? customer(row, byCard.get(row.id_vc_card as number) ?? [])
-      : user(row, byCard.get(row.id_vc_card as number) ?? []),
+      : route.group === 'journeys'
+        ? journey(row)
+        : user(row, byCard.get(row.id_vc_card as number) ?? []),
   );
   return JSON.stringify({ total: await total(route, data.length), limit: route.limit, skip: route.skip, data });
 }

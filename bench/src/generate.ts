@@ -28,6 +28,7 @@ import {
   TOWN_ENDINGS,
 } from './names.ts';
 import type { EngineName } from './options.ts';
+import { countGeneratedJourneys } from './generate-journeys.ts';
 
 export const BENCH_DIR = resolve(import.meta.dirname, '..');
 const DATA_DIR = resolve(BENCH_DIR, '.data');
@@ -82,7 +83,7 @@ export async function recreateDatabase(target: Target): Promise<void> {
   }
 }
 
-export type Generated = { users: number; customers: number };
+export type Generated = { users: number; customers: number; journeys: number };
 
 /**
  * What the generator added to the database: staff users outside the demo accounts' @example.com, and
@@ -104,6 +105,7 @@ export async function countGenerated(handle: DatabaseHandle): Promise<Generated>
   return {
     users: Number(users?.n ?? 0),
     customers: Math.max(0, Number(customers?.n ?? 0) - DEMO_CUSTOMER_COUNT),
+    journeys: await countGeneratedJourneys(handle.db),
   };
 }
 

@@ -12,6 +12,8 @@ export type BenchOptions = {
   users: number;
   /** Customers to generate (when a customers scenario runs). */
   customers: number;
+  /** Journeys to generate, 12 dates each (when a journeys scenario runs). */
+  journeys: number;
   /** Seconds per measured scenario run. */
   duration: number;
   /** Seconds of warm-up before each measured run. */
@@ -32,6 +34,8 @@ export const USAGE = `npm run bench -- [options]
   --db sqlite|postgres|both   databases to run on (default: sqlite, plus postgres when BENCH_DATABASE_URL is set)
   --users N                   staff users to generate (default 200000; only when a users scenario runs)
   --customers N               customers to generate (default 250000; only when a customers scenario runs)
+  --journeys N                journeys to generate, 12 dates each, 6 % online (default 5000; only when a
+                              journeys scenario runs)
   --duration S                seconds per measured scenario (default 10)
   --warmup S                  seconds of warm-up before each scenario (default 3)
   --connections C[,C]         concurrent connections, each count in turn (default 1,10)
@@ -42,7 +46,7 @@ export const USAGE = `npm run bench -- [options]
   --server FILE               server entry to start (default apps/server/src/main.ts), e.g. another checkout's
   --help                      this text
 
-Environment: BENCH_DB, BENCH_USERS, BENCH_CUSTOMERS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS,
+Environment: BENCH_DB, BENCH_USERS, BENCH_CUSTOMERS, BENCH_JOURNEYS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS,
 BENCH_PORT, BENCH_SERVER stand in for the flags; BENCH_DATABASE_URL is the PostgreSQL database to use
 (default postgres://postgres@127.0.0.1:5432/tourdesk_bench). It is dropped and recreated on every run.`;
 
@@ -80,6 +84,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       db: { type: 'string' },
       users: { type: 'string' },
       customers: { type: 'string' },
+      journeys: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
@@ -98,6 +103,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     postgresUrl,
     users: positiveInt('--users', values.users ?? env.BENCH_USERS, 200_000),
     customers: positiveInt('--customers', values.customers ?? env.BENCH_CUSTOMERS, 250_000),
+    journeys: positiveInt('--journeys', values.journeys ?? env.BENCH_JOURNEYS, 5_000),
     duration: positiveInt('--duration', values.duration ?? env.BENCH_DURATION, 10),
     warmup: positiveInt('--warmup', values.warmup ?? env.BENCH_WARMUP, 3),
     connections: (values.connections ?? env.BENCH_CONNECTIONS ?? '1,10')

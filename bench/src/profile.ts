@@ -28,7 +28,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { targetFor } from './generate.ts';
-import { selectScenarios, type Account } from './scenarios.ts';
+import { selectListScenarios, type Account } from './scenarios.ts';
 
 const ACCOUNTS: Record<Account, string> = { admin: 'admin@example.com', office: 'office@example.com' };
 const PASSWORD = 'Demo1234!';
@@ -110,17 +110,19 @@ async function main(): Promise<void> {
     }
     console.log(`\nGET /api/v1/health: median ${median(health).toFixed(2)} ms, p95 ${p95(health).toFixed(2)} ms`);
     const tokens = new Map<Account, string>();
-    const scenarios = selectScenarios((values.only ?? '').split(',').filter(Boolean));
+    const scenarios = selectListScenarios((values.only ?? '').split(',').filter(Boolean));
     for (const scenario of scenarios) {
-      if (!tokens.has(scenario.account)) {
+      const account = scenario.account;
+      if (account === null) continue;
+      if (!tokens.has(account)) {
         const response = await app.inject({
           method: 'POST',
           url: '/api/v1/authentication',
-          payload: { strategy: 'local', email: ACCOUNTS[scenario.account], password: PASSWORD },
+          payload: { strategy: 'local', email: ACCOUNTS[account], password: PASSWORD },
         });
-        tokens.set(scenario.account, (response.json() as { accessToken: string }).accessToken);
+        tokens.set(account, (response.json() as { accessToken: string }).accessToken);
       }
-      const headers = { authorization: `Bearer ${tokens.get(scenario.account)}` };
+      const headers = { authorization: `Bearer ${tokens.get(account)}` };
       const stages: Record<string, number[]> = {
         total: [],
         auth: [],

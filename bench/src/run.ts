@@ -21,6 +21,7 @@ import {
   targetFor,
   type Generated,
 } from './generate.ts';
+import { generateJourneys } from './generate-journeys.ts';
 import { parseOptions, USAGE, type BenchOptions, type EngineName } from './options.ts';
 import { cpuSnapshot, otherWork } from './cpu.ts';
 import { recordFloor } from './floor-recording.ts';
@@ -66,21 +67,27 @@ type Preparation = {
   migrateSeedSeconds: number;
   usersSeconds: number;
   customersSeconds: number;
+  journeysSeconds: number;
   /** ANALYZE (and VACUUM on PostgreSQL) after the load. */
   statisticsSeconds: number;
-  /** users + customers + statistics. */
+  /** users + customers + journeys + statistics. */
   generateSeconds: number;
 };
 
 const count = (value: number) => value.toLocaleString('en');
 const connectionsText = (connections: number) => `${connections} connection${connections === 1 ? '' : 's'}`;
 const generatedText = (generated: Generated) =>
-  `${count(generated.users)} generated users, ${count(generated.customers)} generated customers`;
+  `${count(generated.users)} generated users, ${count(generated.customers)} generated customers, ` +
+  `${count(generated.journeys)} generated journeys`;
 
 /** The volumes a run needs: only the groups of the selected scenarios are generated. */
 function wantedVolumes(options: BenchOptions, scenarios: readonly Scenario[]): Generated {
   const groups = new Set(scenarios.map((scenario) => scenario.group));
-  return { users: groups.has('users') ? options.users : 0, customers: groups.has('customers') ? options.customers : 0 };
+  return {
+    users: groups.has('users') ? options.users : 0,
+    customers: groups.has('customers') ? options.customers : 0,
+    journeys: groups.has('journeys') ? options.journeys : 0,
+  };
 }
 
 /** An existing database serves when it holds exactly what the selected groups need (the others may differ). */
@@ -109,6 +116,7 @@ async function prepare(
           migrateSeedSeconds: 0,
           usersSeconds: 0,
           customersSeconds: 0,
+          journeysSeconds: 0,
           statisticsSeconds: 0,
           generateSeconds: 0,
         };
@@ -151,6 +159,17 @@ async function prepare(
           `(${rate(wanted.customers, customersSeconds)} customers/s)`,
       );
     }
+    let journeysSeconds = 0;
+    if (wanted.journeys > 0) {
+      log(`generating ${count(wanted.journeys)} journeys with their dates, prices, texts and stops`);
+      started = performance.now();
+      await generateJourneys(handle, wanted.journeys, log);
+      journeysSeconds = seconds(started);
+      log(
+        `  generated ${count(wanted.journeys)} journeys in ${journeysSeconds.toFixed(1)} s ` +
+          `(${rate(wanted.journeys, journeysSeconds)} journeys/s)`,
+      );
+    }
     started = performance.now();
     await finishLoad(handle);
     const statisticsSeconds = seconds(started);
@@ -164,8 +183,9 @@ async function prepare(
       migrateSeedSeconds,
       usersSeconds,
       customersSeconds,
+      journeysSeconds,
       statisticsSeconds,
-      generateSeconds: usersSeconds + customersSeconds + statisticsSeconds,
+      generateSeconds: usersSeconds + customersSeconds + journeysSeconds + statisticsSeconds,
     };
   } finally {
     await handle.destroy();
@@ -198,13 +218,17 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
   if (scenarios.length === 0) throw new Error(`--only ${options.only.join(',')} matches no scenario`);
   const preparation = await prepare(engine, options, scenarios);
 
-  // What the floor replays: the server's own statements for every path (floor.ts, floor-recording.ts).
+  // What the floor replays: the server's own statements for every path (floor.ts, floor-recording.ts). Only the
+  // lists have a floor, the journey feed has none; without a list no floor runs.
+  const floorScenarios = scenarios.filter((scenario) => scenario.floor);
   const recordingFile = resolve(DATA_DIR, `floor-${engine}.json`);
-  const recorder = openDatabase({ url: target.url });
-  try {
-    writeFileSync(recordingFile, JSON.stringify(await recordFloor(recorder, target.url, scenarios)));
-  } finally {
-    await recorder.destroy();
+  if (floorScenarios.length > 0) {
+    const recorder = openDatabase({ url: target.url });
+    try {
+      writeFileSync(recordingFile, JSON.stringify(await recordFloor(recorder, target.url, floorScenarios)));
+    } finally {
+      await recorder.destroy();
+    }
   }
 
   // Other work on the machine skews the figures: measure how much CPU it took meanwhile.
@@ -213,26 +237,38 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
   const port = await freePort(options.port);
   const server = await startServer(options.server, target.url, port, resolve(DATA_DIR, `server-${engine}.log`));
   running.server = server;
-  const floorPort = await freePort(port + 1);
-  const floor = await startServer(FLOOR_SERVER, target.url, floorPort, resolve(DATA_DIR, `floor-${engine}.log`), {
-    BENCH_FLOOR_RECORDING: recordingFile,
-  });
+  const floor =
+    floorScenarios.length > 0
+      ? await startServer(
+          FLOOR_SERVER,
+          target.url,
+          await freePort(port + 1),
+          resolve(DATA_DIR, `floor-${engine}.log`),
+          { BENCH_FLOOR_RECORDING: recordingFile },
+        )
+      : null;
   running.floor = floor;
-  const memory: MemoryReport = { project: { idleMb: rssMb(server.pid) }, floor: { idleMb: rssMb(floor.pid) } };
+  const memory: MemoryReport = {
+    project: { idleMb: rssMb(server.pid) },
+    floor: { idleMb: floor ? rssMb(floor.pid) : null },
+  };
   const results: Record<number, { project: ScenarioResult[]; floor: ScenarioResult[] }> = {};
   try {
     if (options.server !== DEFAULT_SERVER) log(`server under test: ${options.server}`);
     log(
-      `server pid ${server.pid} on ${server.baseUrl}, floor pid ${floor.pid} on ${floor.baseUrl}` +
-        `${hasTaskset ? ' (both on core 0; load generator on core 1)' : ' (taskset not found: not pinned)'}`,
+      `server pid ${server.pid} on ${server.baseUrl}` +
+        (floor ? `, floor pid ${floor.pid} on ${floor.baseUrl}` : ' (no floor: no list selected)') +
+        `${hasTaskset ? ' (on core 0; load generator on core 1)' : ' (taskset not found: not pinned)'}`,
     );
     // One login per account (failed logins are throttled); the tokens serve every request.
     const tokens: Partial<Record<Account, string>> = {};
-    for (const account of new Set(scenarios.map((scenario) => scenario.account))) {
+    for (const account of new Set(scenarios.flatMap((scenario) => (scenario.account ? [scenario.account] : [])))) {
       tokens[account] = await login(server.baseUrl, ACCOUNTS[account].email, ACCOUNTS[account].password);
     }
-    await sameAnswers(server.baseUrl, floor.baseUrl, scenarios, tokens);
-    log('the floor answers every path byte for byte as the server does');
+    if (floor) {
+      await sameAnswers(server.baseUrl, floor.baseUrl, floorScenarios, tokens);
+      log('the floor answers every path byte for byte as the server does');
+    }
     const scratch = mkdtempSync(resolve(tmpdir(), 'tourdesk-bench-'));
     try {
       for (const connections of options.connections) {
@@ -242,10 +278,9 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         results[connections] = { project: [], floor: [] };
         for (const scenario of scenarios) {
           // Project and floor in turn, scenario by scenario, so that other work on the machine hits both alike.
-          for (const [label, baseUrl] of [
-            ['project', server.baseUrl],
-            ['floor', floor.baseUrl],
-          ] as const) {
+          const servers: Array<readonly ['project' | 'floor', string]> = [['project', server.baseUrl]];
+          if (floor && scenario.floor) servers.push(['floor', floor.baseUrl]);
+          for (const [label, baseUrl] of servers) {
             const output = resolve(scratch, 'results.json');
             const [result] = await drive({
               baseUrl,
@@ -265,10 +300,10 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
       rmSync(scratch, { recursive: true, force: true });
     }
     memory.project.peakMb = peakRssMb(server.pid);
-    memory.floor.peakMb = peakRssMb(floor.pid);
+    memory.floor.peakMb = floor ? peakRssMb(floor.pid) : null;
   } finally {
     await server.stop();
-    await floor.stop();
+    await floor?.stop();
     running.server = null;
     running.floor = null;
   }
@@ -282,12 +317,20 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         `${connectionsText(connections)}, ${options.duration} s per scenario`,
     );
     log(formatTable(project));
-    log(`\nproject vs floor (target: p50 ≤ ${P50_RATIO_TARGET}× and req/s ≥ ${RPS_RATIO_TARGET}× the floor's)`);
-    log(formatComparison(project, bare));
+    if (bare.length > 0) {
+      log(`\nproject vs floor (target: p50 ≤ ${P50_RATIO_TARGET}× and req/s ≥ ${RPS_RATIO_TARGET}× the floor's)`);
+      const withFloor = new Set(bare.map((result) => result.name));
+      log(
+        formatComparison(
+          project.filter((result) => withFloor.has(result.name)),
+          bare,
+        ),
+      );
+    }
   }
   log(
-    `\nmemory (resident set): project ${memory.project.idleMb} MB idle, ${memory.project.peakMb ?? '?'} MB peak; ` +
-      `floor ${memory.floor.idleMb} MB idle, ${memory.floor.peakMb ?? '?'} MB peak`,
+    `\nmemory (resident set): project ${memory.project.idleMb} MB idle, ${memory.project.peakMb ?? '?'} MB peak` +
+      (floor ? `; floor ${memory.floor.idleMb} MB idle, ${memory.floor.peakMb ?? '?'} MB peak` : ''),
   );
   log(
     `other work on the machine meanwhile: ${otherCpu === null ? '?' : `${Math.round(otherCpu * 100)} % of the CPUs`}` +
@@ -319,6 +362,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         options: {
           users: options.users,
           customers: options.customers,
+          journeys: options.journeys,
           only: options.only,
           duration: options.duration,
           warmup: options.warmup,

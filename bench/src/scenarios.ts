@@ -1,7 +1,8 @@
-export type ScenarioKind = 'list' | 'search';
+/** `feed`: the public trip feed, measured for its throughput; the issue sets it no latency target. */
+export type ScenarioKind = 'list' | 'search' | 'feed';
 
 /** Which generated records a scenario reads: only those groups are generated for a run. */
-export type ScenarioGroup = 'users' | 'customers';
+export type ScenarioGroup = 'users' | 'customers' | 'journeys';
 
 /** The demo account a scenario is sent as (see run.ts ACCOUNTS). */
 export type Account = 'admin' | 'office';
@@ -10,13 +11,23 @@ export type Scenario = {
   name: string;
   group: ScenarioGroup;
   kind: ScenarioKind;
-  account: Account;
+  /** Who sends it; null: no login (a public route). */
+  account: Account | null;
   /** Request paths; every connection cycles through them in turn. */
   paths: string[];
+  /** Headers of every request besides the token. */
+  headers?: Record<string, string>;
+  /**
+   * Conditional: the ETag of a first answer goes along as If-None-Match, so every request is answered 304
+   * (and counts as successful).
+   */
+  conditional?: boolean;
+  /** Whether the floor server (floor.ts) answers it too: the lists do, the journey feed does not. */
+  floor: boolean;
 };
 
-/** p95 targets of the issue, per kind, in milliseconds. */
-export const P95_TARGET_MS: Record<ScenarioKind, number> = { list: 15, search: 50 };
+/** p95 targets of the issue, per kind, in milliseconds (none for the feed). */
+export const P95_TARGET_MS: Partial<Record<ScenarioKind, number>> = { list: 15, search: 50 };
 
 /** `/api/v1/<resource>?…` with every key and value percent-encoded (`$` → %24, `[` → %5B, ü → %C3%BC). */
 export function apiPath(resource: string, params: Record<string, string> = {}): string {
@@ -39,6 +50,7 @@ const users = (name: string, kind: ScenarioKind, paths: string[]): Scenario => (
   kind,
   account: 'admin',
   paths,
+  floor: true,
 });
 
 /** GET /customers as the demo office user (customers-read: every customer, no agency scope). */
@@ -48,6 +60,32 @@ const customer = (name: string, kind: ScenarioKind, paths: string[]): Scenario =
   kind,
   account: 'office',
   paths,
+  floor: true,
+});
+
+export const journeyLit = (params: Record<string, string> = {}) => apiPath('journey-lit', params);
+export const JOURNEY_FEED_PATH = apiPath('journey-web-legacy');
+
+/** GET /journey-lit as the demo admin (internet-read). */
+const journey = (name: string, kind: ScenarioKind, paths: string[]): Scenario => ({
+  name: `journeys ${name}`,
+  group: 'journeys',
+  kind,
+  account: 'admin',
+  paths,
+  floor: true,
+});
+
+/** The public feed as a website polls it: no login, gzip or brotli accepted. */
+const feed = (name: string, conditional: boolean): Scenario => ({
+  name: `journeys feed ${name}`,
+  group: 'journeys',
+  kind: 'feed',
+  account: null,
+  paths: [JOURNEY_FEED_PATH],
+  headers: { 'accept-encoding': 'gzip, deflate, br' },
+  conditional,
+  floor: false,
 });
 
 export const SCENARIOS: Scenario[] = [
@@ -79,8 +117,21 @@ export const SCENARIOS: Scenario[] = [
     customersSearch(['anna.mueller', 'juergen.schroeder', 'petra.weiss', 'thomas.krueger', 'mueller.12']),
   ),
   customer('search umlaut', 'search', customersSearch(['MÜLL', 'groß', 'gross'])),
+
+  journey('list', 'list', [journeyLit()]),
+  journey(
+    'search',
+    'search',
+    ['gardasee', 'rügen', 'advent', 'musical', 'wien', 'südtirol'].map((word) => journeyLit({ 'lit-search': word })),
+  ),
+  feed('full', false),
+  feed('304', true),
 ];
 
 /** The scenarios `--only` selects (all when it names nothing). */
 export const selectScenarios = (only: readonly string[]) =>
   SCENARIOS.filter((scenario) => only.length === 0 || only.some((word) => scenario.name.includes(word)));
+
+/** The selected list scenarios (users, customers, journeys): those explain.ts, profile.ts and variants.ts know. */
+export const selectListScenarios = (only: readonly string[]) =>
+  selectScenarios(only).filter((scenario) => scenario.floor);

@@ -17,6 +17,7 @@ import { ZListQuery } from '@tourdesk/contracts';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import type { DialectName } from '../../apps/server/src/db/dialect.ts';
 import { listCustomers } from '../../apps/server/src/features/customers/customers.service.ts';
+import { listJourneys } from '../../apps/server/src/features/journeys/journeys.service.ts';
 import { listUsers } from '../../apps/server/src/features/users/users.service.ts';
 import type { Scenario } from './scenarios.ts';
 
@@ -39,8 +40,8 @@ export function listQueryOf(path: string) {
 }
 
 /**
- * Runs the server's list function for a scenario's path — listUsers, or listCustomers as staff with the
- * customers right (no agency scope) — without the count cache, so every count runs, and returns every
+ * Runs the server's list function for a scenario's path — listUsers, listJourneys, or listCustomers as staff
+ * with the customers right (no agency scope) — without the count cache, so every count runs, and returns every
  * statement it sent, compiled, with how long the whole call took.
  */
 export async function captureList(
@@ -56,7 +57,9 @@ export async function captureList(
   const page: { limit: number; skip: number } | unknown[] =
     scenario.group === 'customers'
       ? await listCustomers(ctx, query, { kind: 'all' })
-      : await listUsers(ctx, 'staff', query);
+      : scenario.group === 'journeys'
+        ? await listJourneys(ctx, query)
+        : await listUsers(ctx, 'staff', query);
   const ms = performance.now() - started;
   const executor = db.getExecutor();
   return {

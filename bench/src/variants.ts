@@ -25,7 +25,7 @@ import { searchWords } from '@tourdesk/contracts';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import type { DialectName } from '../../apps/server/src/db/dialect.ts';
 import { targetFor } from './generate.ts';
-import { selectScenarios } from './scenarios.ts';
+import { selectListScenarios } from './scenarios.ts';
 import { captureList, listQueryOf, medianMs, plan } from './sql-capture.ts';
 
 type Parts = { select: string; table: string; joins: string; where: string; order: string; tail: string };
@@ -106,7 +106,7 @@ type Settings = { runs: number; plans: boolean; window: number };
 async function measure(db: Database, dialect: DialectName, words: string[], settings: Settings) {
   const { runs, plans } = settings;
   const rows: string[][] = [];
-  for (const scenario of selectScenarios(words)) {
+  for (const scenario of selectListScenarios(words)) {
     if (scenario.group !== 'customers') continue;
     for (const path of scenario.paths) {
       const { statements } = await captureList(db, dialect, scenario, path);

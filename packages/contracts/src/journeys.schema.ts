@@ -444,3 +444,10 @@ export const ZWebJourney = z.object({
   updatedAt: z.string(),
 });
 export type WebJourney = z.infer<typeof ZWebJourney>;
+
+/**
+ * The answer of GET /journey-web-legacy: an object, so fields can be added later without breaking a website
+ * that reads `data`. Answered with a strong ETag; `If-None-Match` with it answers 304.
+ */
+export const ZWebJourneyFeed = z.object({ data: z.array(ZWebJourney) });
+export type WebJourneyFeed = z.infer<typeof ZWebJourneyFeed>;

@@ -34,6 +34,11 @@ export class ReadCache {
     });
   }
 
+  /** Counts this process's writes: something built from the database is current while this stays the same. */
+  get writeGeneration(): number {
+    return this.generation;
+  }
+
   /** The result for `key`, from the cache while fresh and no write happened since, else from `load()`. */
   async get<T>(kind: ReadCacheKind, key: string, load: () => Promise<T>): Promise<T> {
     const ttl = this.ttlMs[kind];

@@ -7,6 +7,7 @@ import { customersRoutes } from './customers/customers.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
@@ -29,6 +30,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   driversRoutes,
   accountRoutes,
   mailRoutes,
+  journeyFeedRoutes,
   journeysRoutes,
   filesRoutes,
   journeyImagesRoutes,

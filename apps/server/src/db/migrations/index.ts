@@ -6,6 +6,7 @@ import * as addListSortKeys from './2026_11_23_0000_add_list_sort_keys.ts';
 import * as dropUserAccountVerifyCode from './2026_11_23_0010_drop_user_account_verify_code.ts';
 import * as createTripCatalogue from './2026_11_23_1000_create_trip_catalogue.ts';
 import * as indexStoredFileReferences from './2026_11_23_1300_index_stored_file_references.ts';
+import * as addJourneyFeedIndex from './2026_11_23_1400_add_journey_feed_index.ts';
 
 /** Every migration, in order. Kysely runs those not yet applied at start-up. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_0010_drop_user_account_verify_code': dropUserAccountVerifyCode,
   '2026_11_23_1000_create_trip_catalogue': createTripCatalogue,
   '2026_11_23_1300_index_stored_file_references': indexStoredFileReferences,
+  '2026_11_23_1400_add_journey_feed_index': addJourneyFeedIndex,
 };
