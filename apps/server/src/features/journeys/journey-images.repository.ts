@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { nowIso } from '../../db/dialect.ts';
 import type { JrnJourneyImageTable } from './journeys.table.ts';
 
 const imageColumns = [
@@ -101,3 +102,10 @@ export const setJourneyImagePositions = (db: Database, orderedIds: readonly numb
 
 export const deleteJourneyImageRow = (db: Database, id: number) =>
   db.deleteFrom('jrn_journey_image').where('id', '=', id).execute();
+
+/**
+ * Marks the journey as changed: the public feed's version (journey-feed.repository.ts) reads `updated_at`, so
+ * other app instances see an image change at once instead of after the feed's maximum age.
+ */
+export const touchJourney = (db: Database, journeyId: number) =>
+  db.updateTable('jrn_journey').set({ updated_at: nowIso() }).where('id_jrn_journey', '=', journeyId).execute();

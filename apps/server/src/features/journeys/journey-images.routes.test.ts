@@ -82,6 +82,24 @@ describe('journey images', () => {
     expect((await list(journey)).map((entry) => entry.id)).toEqual([image.id, second.id]);
   });
 
+  it("marks the journey changed with every image change, so every instance's trip feed sees it", async () => {
+    const journey = await createJourney();
+    const longAgo = '2000-01-01T00:00:00.000Z';
+    const age = () =>
+      t.ctx.db.updateTable('jrn_journey').set({ updated_at: longAgo }).where('id_jrn_journey', '=', journey).execute();
+    const changedSinceAged = async () =>
+      (await call(t.app, admin, { method: 'GET', url: `/journey-lit/${journey}` })).json<Journey>().updatedAt > longAgo;
+    await age();
+    const image = (await upload(journey)).json<JourneyImage>();
+    expect(await changedSinceAged()).toBe(true);
+    await age();
+    await call(t.app, office, { method: 'PATCH', url: `/journey/files/${image.id}`, payload: { caption: 'Neu' } });
+    expect(await changedSinceAged()).toBe(true);
+    await age();
+    await call(t.app, admin, { method: 'DELETE', url: `/journey/files/${image.id}` });
+    expect(await changedSinceAged()).toBe(true);
+  });
+
   it('checks the journey and the fields, and stores nothing when it refuses', async () => {
     const journey = await createJourney();
     const before = await counts();

@@ -22,6 +22,7 @@ import {
   insertJourneyImage,
   journeyExists,
   setJourneyImagePositions,
+  touchJourney,
   updateJourneyImageRow,
   type JourneyImageRow,
 } from './journey-images.repository.ts';
@@ -75,14 +76,15 @@ export async function createJourneyImage(
   const fields = parseFields(ZCreateJourneyImageFields, upload.fields);
   if (!(await journeyExists(ctx.db, fields.journey))) throw invalidField('journey', 'error.notFound');
   const image = await prepareImage(upload.file);
-  const id = await saveImage(ctx, store, image, createdBy, (trx, fileId) =>
-    insertJourneyImage(trx.db, {
+  const id = await saveImage(ctx, store, image, createdBy, async (trx, fileId) => {
+    await touchJourney(trx.db, fields.journey);
+    return insertJourneyImage(trx.db, {
       id_jrn_journey: fields.journey,
       id_stored_file: fileId,
       caption: fields.caption ?? null,
       copyright: fields.copyright ?? null,
-    }),
-  );
+    });
+  });
   return toJourneyImage((await findJourneyImage(ctx.db, id))!);
 }
 
@@ -113,6 +115,7 @@ export async function updateJourneyImage(
       order.splice(Math.min(body.position, order.length), 0, id);
       await setJourneyImagePositions(trx.db, order);
     }
+    await touchJourney(trx.db, row.id_jrn_journey);
     return toJourneyImage((await findJourneyImage(trx.db, id))!);
   });
 }
@@ -133,6 +136,7 @@ export async function deleteJourneyImage(
     await deleteJourneyImageRow(trx.db, id);
     const order = await findJourneyImageOrder(trx.db, row.id_jrn_journey);
     await setJourneyImagePositions(trx.db, order);
+    await touchJourney(trx.db, row.id_jrn_journey);
     return { image: toJourneyImage(row), keys: await releaseUnusedFiles(trx, [row.id_stored_file]) };
   });
   await deleteFileBytes(store, keys, log);
