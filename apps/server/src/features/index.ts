@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
+import { destinationsRoutes } from './destinations/destinations.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
+import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -34,4 +37,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   journeysRoutes,
   filesRoutes,
   journeyImagesRoutes,
+  journeyCategoriesRoutes,
+  destinationsRoutes,
+  boardingPointsRoutes,
 ];

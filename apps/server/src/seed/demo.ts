@@ -14,6 +14,7 @@ import {
   DEMO_ROLES,
   SYSTEM_ACTOR,
 } from './factories.ts';
+import { seedCatalogueReferences } from './catalogue-factories.ts';
 import { seedDemoJourneys } from './demo-journeys.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
@@ -167,6 +168,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
     await createDriverFixture(ctx, DEMO_CUSTOMER_COUNT + index + 1, { salutation: 0, ...driver }, random);
   }
 
+  // The trip catalogue's reference data: boarding points in stop groups, destinations.
+  await seedCatalogueReferences(ctx);
   // The trip catalogue's 25 journeys (after its reference data: they link destinations and boarding points by name).
   await seedDemoJourneys(ctx);
   log?.info('demo data seeded');

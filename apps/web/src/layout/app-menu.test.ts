@@ -42,6 +42,10 @@ describe('the navigation drawer by permission', () => {
         '/system/settings',
         '/system/brands',
         '/email/debug',
+        '/internet/categories',
+        '/internet/destinations',
+        '/zustiege',
+        '/zustiege/gruppen',
       ].sort(),
     );
   });
