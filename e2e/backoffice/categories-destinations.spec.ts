@@ -39,7 +39,16 @@ test('office creates a blocked trip category and copies it; the seeded category 
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Adventsreise');
 });
 
-test('admin creates a destination with a country and an SEO text, then deletes it', async ({ page, request }) => {
+/** A real (tiny) PNG: the server checks the bytes, not the name. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('admin creates a destination with a country, an SEO text and a picture, then deletes it', async ({
+  page,
+  request,
+}) => {
   await loginAs(page, 'admin@example.com');
   await page.goto('/internet/destinations/create');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Lago Maggiore');
@@ -49,6 +58,8 @@ test('admin creates a destination with a country and an SEO text, then deletes i
   const editor = page.locator('.ProseMirror');
   await editor.click();
   await page.keyboard.type('Stresa und die Borromäischen Inseln');
+  await page.getByLabel('Choose picture').setInputFiles({ name: 'stresa.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('button', { name: 'Change picture' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Destination Lago Maggiore saved')).toBeVisible();
   await expect(page).toHaveURL(/\/internet\/destinations\/\d+$/);
@@ -61,7 +72,13 @@ test('admin creates a destination with a country and an SEO text, then deletes i
     countries: [italy],
     seo_title: 'Busreisen an den Lago Maggiore',
     seo_text: '<p>Stresa und die Borromäischen Inseln</p>',
+    pictureThumbUrl: expect.stringMatching(/^\/api\/v1\/files\/\d+\/thumb$/),
   });
+  // The saved picture is public (the website shows it) and its thumbnail is a WebP.
+  const { pictureThumbUrl } = await api<{ pictureThumbUrl: string }>(request, `/journey/destination/${id}`);
+  const thumb = await request.get(pictureThumbUrl);
+  expect(thumb.status()).toBe(200);
+  expect(thumb.headers()['content-type']).toBe('image/webp');
 
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();

@@ -99,9 +99,3 @@ export const findJourneysOfDestination = (db: Database, id: number, limit = 20) 
     .orderBy('id_jrn_journey')
     .limit(limit)
     .execute();
-
-/** Whether a stored file with this id exists (a destination's picture must). */
-export async function storedFileExists(db: Database, id: number): Promise<boolean> {
-  const row = await db.selectFrom('stored_file').select('id').where('id', '=', id).executeTakeFirst();
-  return row !== undefined;
-}

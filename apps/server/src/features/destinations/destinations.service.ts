@@ -12,6 +12,7 @@ import { inUse, invalidField, notFound } from '../../lib/errors.ts';
 import { runList } from '../../lib/list-query.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { DbContext } from '../../types.ts';
+import { fileUrls, storedFileExists } from '../files/files.service.ts';
 import {
   DESTINATION_LIST_SPEC,
   deleteDestinationRow,
@@ -20,14 +21,10 @@ import {
   findDestinationById,
   findJourneysOfDestination,
   insertDestination,
-  storedFileExists,
   updateDestinationRow,
   type DestinationRow,
 } from './destinations.repository.ts';
 
-/** Where the file feature delivers a stored picture (its web size and its thumbnail). */
-const pictureUrl = (id: number | null, variant: 'web' | 'thumb') =>
-  id === null ? null : `/api/v1/files/${id}/${variant}`;
 
 const countryIds = (value: string): number[] =>
   parseJson<unknown[]>(value, []).filter((id): id is number => Number.isInteger(id));
@@ -41,8 +38,8 @@ const toDestination = (row: DestinationRow): Destination => ({
   seo_description: row.seo_description,
   seo_text: row.seo_text,
   picture: row.id_picture,
-  pictureUrl: pictureUrl(row.id_picture, 'web'),
-  pictureThumbUrl: pictureUrl(row.id_picture, 'thumb'),
+  pictureUrl: row.id_picture === null ? null : fileUrls(row.id_picture).url,
+  pictureThumbUrl: row.id_picture === null ? null : fileUrls(row.id_picture).thumbUrl,
   countries: countryIds(row.countries),
   journey_count: Number(row.journey_count),
   createdAt: toIso(row.created_at)!,
@@ -69,7 +66,7 @@ export async function destinationExists(ctx: DbContext, id: number): Promise<boo
 const uniqueIds = (ids: readonly number[]) => JSON.stringify([...new Set(ids)]);
 
 async function assertPicture(ctx: DbContext, picture: number | null | undefined) {
-  if (picture !== undefined && picture !== null && !(await storedFileExists(ctx.db, picture)))
+  if (picture !== undefined && picture !== null && !(await storedFileExists(ctx, picture)))
     throw invalidField('picture', 'error.invalid');
 }
 

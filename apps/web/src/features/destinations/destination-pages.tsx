@@ -30,6 +30,7 @@ import { formRow } from '../../shared/form-row.ts';
 import { CopySaveToolbar, SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { useCountryIdChoices } from './country-id-choices.ts';
+import { ImageUploadInput } from '../../shared/image-upload-input.tsx';
 
 const RESOURCE = 'internet/destinations';
 
@@ -71,6 +72,7 @@ function DestinationForm(props: Omit<SimpleFormProps, 'children'>) {
         <TextInput source="seo_title" label="destinations.fields.seo_title" />
         <TextInput source="seo_description" label="destinations.fields.seo_description" multiline minRows={2} />
         <RichTextInput source="seo_text" label="destinations.fields.seo_text" toolbar={seoToolbar} fullWidth />
+        <ImageUploadInput source="picture" previewSource="pictureThumbUrl" label="destinations.fields.picture" />
       </Box>
     </SimpleForm>
   );
