@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledOnce, runCompiled } from '../src/db/compiled-once.ts';
+import { customerListQueries } from '../src/features/customers/customers.repository.ts';
+import { userListQueries } from '../src/features/users/users.repository.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 /** Statements compiled once per shape (db/compiled-once.ts), on the database of TEST_DB. */
@@ -85,5 +87,19 @@ describe('compiledOnce', () => {
       }),
     ).rejects.toThrow('roll back');
     expect((await read!).rows).toEqual([]);
+  });
+
+  it('keeps one list query per variant, so that its statements are compiled once and never mixed up', () => {
+    const db = t.ctx.db;
+    expect(userListQueries(db, 'staff')).toBe(userListQueries(db, 'staff'));
+    expect(userListQueries(db, 'app')).not.toBe(userListQueries(db, 'staff'));
+    const agency = (agencyId?: number, driversOnly?: boolean) => customerListQueries(db, { agencyId, driversOnly });
+    expect(agency(3)).toBe(agency(3));
+    expect(agency(3)).not.toBe(agency(4));
+    expect(agency(3, true)).not.toBe(agency(3));
+    expect(agency()).not.toBe(agency(undefined, true));
+    // Each variant's count query carries its own agency.
+    expect(agency(3).countBase.compile().parameters).toContain(3);
+    expect(agency(4).countBase.compile().parameters).toContain(4);
   });
 });

@@ -85,6 +85,33 @@ export function builtOnce<Query>(build: (db: Database) => Query): (db: Database)
   };
 }
 
+/** How many variants of a query `builtOncePerVariant` keeps per database handle before it starts afresh. */
+const MAX_VARIANTS = 1000;
+
+/**
+ * Like `builtOnce`, for queries that differ by a few values (a user kind, an agency's scope): one query per
+ * handle and `variant` key, so the statements compiled on it (db/compiled-once.ts, keyed by the query object)
+ * are reused on every request of that variant instead of being built and compiled anew. `variant` must name
+ * every value `build` puts into the query.
+ */
+export function builtOncePerVariant<Args extends unknown[], Query>(
+  variant: (...args: Args) => string,
+  build: (db: Database, ...args: Args) => Query,
+): (db: Database, ...args: Args) => Query {
+  const built = new WeakMap<Database, Map<string, Query>>();
+  return (db, ...args) => {
+    let byVariant = built.get(db);
+    if (!byVariant) built.set(db, (byVariant = new Map()));
+    const key = variant(...args);
+    let query = byVariant.get(key);
+    if (query === undefined) {
+      if (byVariant.size >= MAX_VARIANTS) byVariant.clear();
+      byVariant.set(key, (query = build(db, ...args)));
+    }
+    return query;
+  };
+}
+
 const RESERVED = new Set(['$limit', '$skip', '$sort', '$select', 'lit-search', 'lit-sort', 'pagination']);
 const IGNORED_VALUES = new Set(['none', 'null', '']);
 
