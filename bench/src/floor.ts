@@ -155,8 +155,8 @@ function user(row: Row, fields: readonly Field[]) {
   const phones = [];
   const emails = [];
   for (const field of fields) {
-    if (field.id_vc_field_type === 1) emails.push({ type: field.key, value: field.value });
-    else phones.push({ type: field.key, value: field.value });
+    if (field.id_vc_field_type === 1) emails.push({ key: field.key, value: field.value });
+    else phones.push({ key: field.key, value: field.value });
   }
   return {
     id: row.id,

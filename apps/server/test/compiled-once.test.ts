@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledOnce } from '../src/db/compiled-once.ts';
+import { compiledOnce, runCompiled } from '../src/db/compiled-once.ts';
+import { customerListQueries } from '../src/features/customers/customers.repository.ts';
+import { userListQueries } from '../src/features/users/users.repository.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 /** Statements compiled once per shape (db/compiled-once.ts), on the database of TEST_DB. */
@@ -62,5 +64,42 @@ describe('compiledOnce', () => {
     expect(builds).toBe(2);
     expect(first.rows.map((row) => row.id_roles)).toEqual(roleIds.slice(0, 2));
     expect(second.rows.map((row) => row.id_roles)).toEqual(roleIds.slice(1, 2));
+  });
+
+  it('runs a compiled read with the rows Kysely gives', async () => {
+    const statement = rolesByIds({}, roleIds, () => undefined);
+    const direct = await runCompiled(t.ctx.db, statement);
+    expect(direct.rows).toEqual((await t.ctx.db.executeQuery(statement)).rows);
+    expect(direct.rows.map((row) => row.id_roles)).toEqual(roleIds);
+  });
+
+  it('never reads inside a transaction another request has open', async () => {
+    const secrets = () =>
+      t.ctx.db.selectFrom('app_secret').select('name').where('name', 'like', 'run-compiled-%').compile();
+    let read: Promise<{ rows: Array<{ name: string }> }> | undefined;
+    // The transaction writes a row and is rolled back; a read started meanwhile on the root handle must not
+    // see the row (it waits for the end of the transaction, as Kysely makes it).
+    await expect(
+      t.ctx.db.transaction().execute(async (trx) => {
+        await trx.insertInto('app_secret').values({ name: 'run-compiled-uncommitted', value: 'x' }).execute();
+        read = runCompiled(t.ctx.db, secrets());
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect((await read!).rows).toEqual([]);
+  });
+
+  it('keeps one list query per variant, so that its statements are compiled once and never mixed up', () => {
+    const db = t.ctx.db;
+    expect(userListQueries(db, 'staff')).toBe(userListQueries(db, 'staff'));
+    expect(userListQueries(db, 'app')).not.toBe(userListQueries(db, 'staff'));
+    const agency = (agencyId?: number, driversOnly?: boolean) => customerListQueries(db, { agencyId, driversOnly });
+    expect(agency(3)).toBe(agency(3));
+    expect(agency(3)).not.toBe(agency(4));
+    expect(agency(3, true)).not.toBe(agency(3));
+    expect(agency()).not.toBe(agency(undefined, true));
+    // Each variant's count query carries its own agency.
+    expect(agency(3).countBase.compile().parameters).toContain(3);
+    expect(agency(4).countBase.compile().parameters).toContain(4);
   });
 });

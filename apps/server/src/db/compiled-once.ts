@@ -1,4 +1,4 @@
-import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
+import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
 
 type Shape = { sql: string; query: CompiledQuery['query']; leading: readonly unknown[] };
 
@@ -46,4 +46,22 @@ export function compiledOnce<Row>(
     );
   }
   return compiled;
+}
+
+/** Per database handle (SQLite only): runs a read at once, or null when it must go through Kysely. */
+const directReaders = new WeakMap<object, (query: CompiledQuery) => QueryResult<unknown> | null>();
+
+/** Lets `runCompiled` read on `db` without Kysely's executor (database.ts, for SQLite's root handle). */
+export function registerDirectReader(db: object, read: (query: CompiledQuery) => QueryResult<unknown> | null): void {
+  directReaders.set(db, read);
+}
+
+/**
+ * Runs a compiled statement (from `compiledOnce`) on `db`: a read on SQLite's root handle directly on the
+ * connection when nothing else is using it (node-sqlite-adapter.ts `directReader`), anything else — writes,
+ * transactions, PostgreSQL, a handle with extra plugins (`withPlugin` makes a new handle) — through Kysely.
+ */
+export async function runCompiled<Row, DB>(db: Kysely<DB>, query: CompiledQuery<Row>): Promise<QueryResult<Row>> {
+  const direct = directReaders.get(db)?.(query);
+  return direct ? (direct as QueryResult<Row>) : db.executeQuery(query);
 }

@@ -5,7 +5,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
-import { NodeSqliteDialect, nodeSqliteDatabase } from './node-sqlite-adapter.ts';
+import { registerDirectReader } from './compiled-once.ts';
+import { directReader, NodeSqliteDialect, nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 import type { DB } from './schema.ts';
 import { ReadCache } from './read-cache.ts';
 import type { DialectName } from './dialect.ts';
@@ -70,7 +71,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     PRAGMA temp_store = MEMORY;
     PRAGMA cache_size = -32000;
   `);
-  const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: nodeSqliteDatabase(raw) }), plugins });
+  const adapter = nodeSqliteDatabase(raw);
+  const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: adapter }), plugins });
+  registerDirectReader(db, directReader(raw, adapter));
   return { db, cache, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

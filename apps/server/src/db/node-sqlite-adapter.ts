@@ -1,5 +1,12 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
 import type { SqliteDatabase, SqliteDialectConfig, SqliteStatement } from 'kysely';
 
 /**
@@ -44,6 +51,22 @@ export function nodeSqliteDatabase(db: DatabaseSync, cacheSize = 500): SqliteDat
       }
       return prepared;
     },
+  };
+}
+
+/**
+ * Runs a read statement on the connection at once, synchronously, as the driver would, but without Kysely's
+ * executor around it (its connection lock, plugin and promise hops cost more than a small indexed read): or
+ * returns null, and the caller goes through Kysely, when the statement writes or a transaction is open on the
+ * connection (a read must not run inside another request's transaction; Kysely makes it wait for the end).
+ * node:sqlite runs a statement to completion before anything else can, so nothing interleaves with it.
+ */
+export function directReader(raw: DatabaseSync, database: SqliteDatabase) {
+  return (query: CompiledQuery): QueryResult<unknown> | null => {
+    if (raw.isTransaction) return null;
+    const statement = database.prepare(query.sql);
+    if (!statement.reader) return null;
+    return { rows: statement.all(query.parameters) };
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql, type QueryResult, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
-import { compiledOnce } from '../db/compiled-once.ts';
+import { compiledOnce, runCompiled } from '../db/compiled-once.ts';
 import { cappedSearchHits, containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
 import type { ReadCache } from '../db/read-cache.ts';
 import type { Database } from '../db/database.ts';
@@ -81,6 +81,33 @@ export function builtOnce<Query>(build: (db: Database) => Query): (db: Database)
   return (db) => {
     let query = built.get(db);
     if (query === undefined) built.set(db, (query = build(db)));
+    return query;
+  };
+}
+
+/** How many variants of a query `builtOncePerVariant` keeps per database handle before it starts afresh. */
+const MAX_VARIANTS = 1000;
+
+/**
+ * Like `builtOnce`, for queries that differ by a few values (a user kind, an agency's scope): one query per
+ * handle and `variant` key, so the statements compiled on it (db/compiled-once.ts, keyed by the query object)
+ * are reused on every request of that variant instead of being built and compiled anew. `variant` must name
+ * every value `build` puts into the query.
+ */
+export function builtOncePerVariant<Args extends unknown[], Query>(
+  variant: (...args: Args) => string,
+  build: (db: Database, ...args: Args) => Query,
+): (db: Database, ...args: Args) => Query {
+  const built = new WeakMap<Database, Map<string, Query>>();
+  return (db, ...args) => {
+    let byVariant = built.get(db);
+    if (!byVariant) built.set(db, (byVariant = new Map()));
+    const key = variant(...args);
+    let query = byVariant.get(key);
+    if (query === undefined) {
+      if (byVariant.size >= MAX_VARIANTS) byVariant.clear();
+      byVariant.set(key, (query = build(db, ...args)));
+    }
     return query;
   };
 }
@@ -356,7 +383,7 @@ async function readList<
       const byIds = compiledOnce(base, `page of ${ids.length}`, ids, () =>
         base.where(sql<SqlBool>`${sql.ref(idColumn)} in (${sql.join(ids)})`),
       );
-      const found = (await context.db.executeQuery(byIds)).rows as O[];
+      const found = (await runCompiled(context.db, byIds)).rows as O[];
       const position = new Map(ids.map((id, index) => [id, index]));
       rows = found.sort(
         (a, b) =>
@@ -399,7 +426,7 @@ async function countRows<DB, TB extends keyof DB, O>(
       .select(sql<number>`count(*)`.as('total'));
   const compiled = shape ? compiledOnce(shape.owner, shape.key, shape.values, counting) : counting().compile();
   const run = async () => {
-    const row = (await context.db.executeQuery(compiled)).rows[0];
+    const row = (await runCompiled(context.db, compiled)).rows[0];
     return Number((row as { total?: number | string } | undefined)?.total ?? 0);
   };
   if (!context.cache) return run();
@@ -459,7 +486,7 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
       [...input.filterValues, limit, skip],
       () => ordered(idOnly(scoped)),
     );
-    return idsOf(await context.db.executeQuery(statement));
+    return idsOf(await runCompiled(context.db, statement));
   }
 
   // SQLite: a search with few matches in the whole table (a surname, an e-mail) sorts just those. The trigram
@@ -479,7 +506,7 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
         [...input.filterValues, hits, limit, skip],
         () => ordered(idOnly(scoped.where(among) as Q)),
       );
-      return idsOf(await context.db.executeQuery(statement));
+      return idsOf(await runCompiled(context.db, statement));
     }
   }
 

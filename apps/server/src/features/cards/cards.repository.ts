@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { compiledOnce, runCompiled } from '../../db/compiled-once.ts';
 import type { CardKind, VcAddressTable, VcCardTable, VcFieldTable, VcPersonTable } from './cards.table.ts';
 
 export async function insertCard(db: Database, values: Insertable<VcCardTable>): Promise<number> {
@@ -51,7 +51,7 @@ export async function findFieldsOfCards(db: Database, cardIds: readonly number[]
   const statement = compiledOnce(db, `fields of ${cardIds.length} cards`, cardIds, () =>
     fieldsOfCardsQuery(db, cardIds),
   );
-  return (await db.executeQuery(statement)).rows;
+  return (await runCompiled(db, statement)).rows;
 }
 
 function fieldsOfCardsQuery(db: Database, cardIds: readonly number[]) {

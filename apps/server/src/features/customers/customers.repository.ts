@@ -1,5 +1,5 @@
 import { ZCustomer, type Customer } from '@tourdesk/contracts';
-import { builtOnce, contractFields, type ListSpec } from '../../lib/list-query.ts';
+import { builtOnce, builtOncePerVariant, contractFields, type ListSpec } from '../../lib/list-query.ts';
 import type { Database } from '../../db/database.ts';
 
 /** A customer is a card of kind `customer` with one person and (at most) one address. */
@@ -75,20 +75,28 @@ export const CUSTOMER_LIST_SPEC: ListSpec<Customer> = {
   ownParams: ['driversOnly'],
 };
 
-/** The list's page query and its count query, narrowed to an agency's customers or to drivers. */
-export function customerListQueries(db: Database, scope: { agencyId?: number; driversOnly?: boolean }) {
-  let base = customerBaseQuery(db);
-  let countBase = customerCountBase(db);
-  if (scope.agencyId !== undefined) {
-    base = base.where('vc_card.id_organization', '=', scope.agencyId);
-    countBase = countBase.where('vc_card.id_organization', '=', scope.agencyId);
-  }
-  if (scope.driversOnly) {
-    base = base.where('vc_card.is_driver', '=', true);
-    countBase = countBase.where('vc_card.is_driver', '=', true);
-  }
-  return { base, countBase };
-}
+type CustomerListScope = { agencyId?: number; driversOnly?: boolean };
+
+/**
+ * The list's page query and its count query, narrowed to an agency's customers or to drivers; built once per
+ * scope so that their statements are compiled once (see `builtOncePerVariant`).
+ */
+export const customerListQueries = builtOncePerVariant(
+  (scope: CustomerListScope) => `${scope.agencyId ?? ''}:${scope.driversOnly ? 'drivers' : ''}`,
+  (db: Database, scope: CustomerListScope) => {
+    let base = customerBaseQuery(db);
+    let countBase = customerCountBase(db);
+    if (scope.agencyId !== undefined) {
+      base = base.where('vc_card.id_organization', '=', scope.agencyId);
+      countBase = countBase.where('vc_card.id_organization', '=', scope.agencyId);
+    }
+    if (scope.driversOnly) {
+      base = base.where('vc_card.is_driver', '=', true);
+      countBase = countBase.where('vc_card.is_driver', '=', true);
+    }
+    return { base, countBase };
+  },
+);
 
 export async function findCustomerById(db: Database, id: number, agencyId?: number): Promise<CustomerRow | undefined> {
   let query = customerBaseQuery(db).where('vc_card.id_vc_card', '=', id);

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { ZUser, type User } from '@tourdesk/contracts';
-import { builtOnce, contractFields, type ListSpec } from '../../lib/list-query.ts';
+import { builtOnce, builtOncePerVariant, contractFields, type ListSpec } from '../../lib/list-query.ts';
 import type { Database } from '../../db/database.ts';
 import type { UserAccountTable, UserKind } from './users.table.ts';
 
@@ -80,11 +80,17 @@ export const USER_LIST_SPEC: ListSpec<User> = {
   selectable: contractFields(ZUser),
 };
 
-/** The list's page query and its count query (no joins unless a filter reads a joined column) for one kind. */
-export const userListQueries = (db: Database, kind: UserKind) => ({
-  base: userBaseQuery(db).where('user_account.kind', '=', kind),
-  countBase: db.selectFrom('user_account').select('user_account.id').where('user_account.kind', '=', kind),
-});
+/**
+ * The list's page query and its count query (no joins unless a filter reads a joined column) for one kind,
+ * built once per kind so that their statements are compiled once (see `builtOncePerVariant`).
+ */
+export const userListQueries = builtOncePerVariant(
+  (kind: UserKind) => kind,
+  (db: Database, kind: UserKind) => ({
+    base: userBaseQuery(db).where('user_account.kind', '=', kind),
+    countBase: db.selectFrom('user_account').select('user_account.id').where('user_account.kind', '=', kind),
+  }),
+);
 
 export async function findUserById(db: Database, id: number, kind?: UserKind): Promise<UserRow | undefined> {
   let query = userBaseQuery(db).where('user_account.id', '=', id);
