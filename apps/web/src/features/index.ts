@@ -4,6 +4,7 @@ import { authFeature } from './auth/auth.feature.tsx';
 import { brandsFeature } from './brands/brands.feature.tsx';
 import { customersFeature } from './customers/customers.feature.tsx';
 import { driversFeature } from './drivers/drivers.feature.tsx';
+import { journeysFeature } from './journeys/journeys.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
 import { rolesFeature } from './roles/roles.feature.tsx';
 import { settingsFeature } from './settings/settings.feature.tsx';
@@ -18,6 +19,7 @@ export const FEATURES: readonly FeatureModule[] = [
   agenciesFeature,
   customersFeature,
   driversFeature,
+  journeysFeature,
   usersFeature,
   rolesFeature,
   settingsFeature,

@@ -89,7 +89,7 @@ export const isUsable = (entry: Pick<MenuEntry, 'usable'>, user: MenuUser | unde
   allowed && (!entry.usable || (user !== undefined && entry.usable(user)));
 
 /** The usual rights of an area: `customers` → customers-read, -create, -update, -delete. */
-export const areaRights = (area: 'customers' | 'user' | 'agencydata'): ResourceApi['permissions'] => ({
+export const areaRights = (area: 'customers' | 'user' | 'agencydata' | 'internet'): ResourceApi['permissions'] => ({
   list: [`${area}-read`],
   show: [`${area}-read`],
   create: [`${area}-create`],

@@ -1,0 +1,31 @@
+import { ArrayInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { RichTextInput, RichTextInputToolbar } from 'ra-input-rich-text';
+
+const TEXTS = ['introduction', 'highlights', 'services', 'included_services', 'notes', 'hotel_description'] as const;
+
+const TEXT_WIDTH = { maxWidth: 960 } as const;
+
+/** A rich text with the small toolbar (headings, bold, lists, links); the server keeps only its allowlist. */
+function TravelText({ source, label }: { source: string; label: string }) {
+  return (
+    <RichTextInput source={source} label={label} toolbar={<RichTextInputToolbar size="small" />} sx={TEXT_WIDTH} />
+  );
+}
+
+/** Tab "travel texts": the detail title, the texts of the brochure, and the itinerary day by day. */
+export function JourneyTextInputs() {
+  return (
+    <>
+      <TextInput source="detail.title" label="journeys.fields.detailTitle" sx={TEXT_WIDTH} />
+      {TEXTS.map((text) => (
+        <TravelText key={text} source={`detail.${text}`} label={`journeys.fields.${text}`} />
+      ))}
+      <ArrayInput source="days" label="journeys.fields.days">
+        <SimpleFormIterator fullWidth disableClear>
+          <TextInput source="daytitle" label="journeys.fields.daytitle" isRequired sx={TEXT_WIDTH} />
+          <TravelText source="daytext" label="journeys.fields.daytext" />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
+  );
+}
