@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrand } from '../src/features/brands/brands.service.ts';
-import { createAgencyFixture, createCustomerFixture, createDriverFixture } from '../src/seed/factories.ts';
+import {
+  createAgencyFixture,
+  createCustomerFixture,
+  createDriverFixture,
+  createJourneyFixture,
+} from '../src/seed/factories.ts';
 import { buildTestApp, call, createLogin, type TestApp } from './helpers.ts';
 
 /** Values a client can send where a string, number, date or id is expected. */
@@ -80,6 +85,7 @@ describe('fuzz pass over every operation', () => {
     await createAgencyFixture(t.ctx, 1);
     await createCustomerFixture(t.ctx, 1);
     await createDriverFixture(t.ctx, 2);
+    await createJourneyFixture(t.ctx, 1);
     await createLogin(t.ctx, 'traveller');
     spec = t.app.swagger() as unknown as OpenApi;
   });

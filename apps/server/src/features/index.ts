@@ -6,6 +6,7 @@ import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -26,4 +27,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   driversRoutes,
   accountRoutes,
   mailRoutes,
+  journeysRoutes,
 ];

@@ -1,6 +1,7 @@
 import type {
   Access,
   CreateCustomerBody,
+  CreateJourneyBody,
   CreateOrganizationBody,
   CreateUserBody,
   RegisterDriverBody,
@@ -11,6 +12,7 @@ import { brandForHost } from '../features/brands/brands.service.ts';
 import { registerDriver } from '../features/drivers/drivers.service.ts';
 import type { AuthUser, DbContext } from '../types.ts';
 import { createCustomer } from '../features/customers/customers.service.ts';
+import { createJourney } from '../features/journeys/journeys.service.ts';
 import { createOrganization } from '../features/organizations/organizations.service.ts';
 import { createRole } from '../features/roles/roles.service.ts';
 import { createUser, updateAccountAccess } from '../features/users/users.service.ts';
@@ -217,4 +219,78 @@ export async function createAgencyFixture(ctx: DbContext, n: number, overrides: 
     emails: [{ key: 'email-business', value: `buchung.${n}@reisebuero.example` }],
     ...overrides,
   });
+}
+
+/** `YYYY-MM-DD` plus whole days. */
+export const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A small but complete journey: texts, two itinerary days, a hotel with double and single rooms, an extra and
+ * two dates (from `firstDate`, a week apart) with a double-room price, a single supplement and a child price.
+ * `n` makes the title, code and slug unique.
+ */
+export function makeJourneyBody(
+  n: number,
+  overrides: Partial<CreateJourneyBody> & { firstDate?: string } = {},
+): CreateJourneyBody {
+  const { firstDate = '2027-05-03', ...rest } = overrides;
+  const prices = [
+    {
+      category: 'adult' as const,
+      room_kind: 'double' as const,
+      description: 'pro Person im Doppelzimmer',
+      amount: 649,
+    },
+    { category: 'supplement' as const, room_kind: 'single' as const, description: 'Einzelzimmerzuschlag', amount: 120 },
+    { category: 'child' as const, room_kind: null, description: 'Kind bis 11 Jahre', amount: 399.5 },
+  ];
+  return {
+    title: `Frühling am Gardasee ${n}`,
+    subtitle: 'Zitronen, Oliven und Seeblick',
+    code: `GAR-${n}`,
+    catalog_state: 1,
+    bookable: 0,
+    online: false,
+    mindestteilnehmer: 20,
+    detail: {
+      title: 'Gardasee',
+      introduction: '<p>Fünf Tage am größten See Italiens.</p>',
+      services: '<ul><li>Fahrt im modernen Reisebus</li><li>4 Übernachtungen mit Halbpension</li></ul>',
+    },
+    days: [
+      { day_no: 1, daytitle: 'Anreise', daytext: '<p>Fahrt über den Brenner an den Gardasee.</p>' },
+      { day_no: 2, daytitle: 'Sirmione', daytext: '<p>Bootsfahrt nach Sirmione.</p>' },
+    ],
+    accommodations: [
+      {
+        name: 'Hotel Bella Riva',
+        city: 'Riva del Garda',
+        country: 'Italien',
+        stars: 4,
+        roomTypes: [
+          { kind: 'double', name: 'Doppelzimmer Seeblick', rooms: 18 },
+          { kind: 'single', name: 'Einzelzimmer', rooms: 6 },
+        ],
+      },
+    ],
+    extras: [{ type: 'Ausflug', value: 'Weinprobe in Bardolino', price: 29, price_due: 'per_person' }],
+    dates: [0, 7].map((offset, index) => ({
+      termincode: `GAR${n}-${index + 1}`,
+      date_from: addDays(firstDate, offset),
+      date_till: addDays(firstDate, offset + 4),
+      prices,
+    })),
+    meta_title: `Gardasee-Reise ${n}`,
+    slug: `gardasee-${n}`,
+    ...rest,
+  };
+}
+
+export async function createJourneyFixture(
+  ctx: DbContext,
+  n: number,
+  overrides: Partial<CreateJourneyBody> & { firstDate?: string } = {},
+) {
+  return createJourney(ctx, makeJourneyBody(n, overrides));
 }
