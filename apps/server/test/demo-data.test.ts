@@ -38,4 +38,28 @@ describe('demo data', () => {
     });
     await expect(tokenFor(t.app, 'driver@example.com')).resolves.toEqual(expect.any(String));
   });
+
+  it('has 40 boarding points around Leipzig, Dresden and Chemnitz in 5 stop groups, and 12 destinations', async () => {
+    const stops = (await call(t.app, 'office', { method: 'GET', url: '/zustiege-lit?pagination=false' })).json();
+    expect(stops).toHaveLength(40);
+    expect(stops.every((stop: { lat: number | null }) => stop.lat !== null && stop.lat > 50 && stop.lat < 52)).toBe(
+      true,
+    );
+    const groups = (
+      await call(t.app, 'office', { method: 'GET', url: '/zustiege-gruppen-lit?pagination=false' })
+    ).json();
+    expect(groups.map((group: { name: string }) => group.name)).toEqual([
+      'Chemnitz/Erzgebirge',
+      'Dresden Stadt',
+      'Leipzig und Umland',
+      'Sachsen Nord',
+      'Vogtland/Zwickau',
+    ]);
+    expect(groups.flatMap((group: { zustiege: unknown[] }) => group.zustiege)).toHaveLength(40);
+    const destinations = (
+      await call(t.app, 'office', { method: 'GET', url: '/journey/destination?pagination=false' })
+    ).json();
+    expect(destinations).toHaveLength(12);
+    expect(destinations.every((destination: { countries: number[] }) => destination.countries.length > 0)).toBe(true);
+  });
 });

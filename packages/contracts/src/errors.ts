@@ -97,5 +97,15 @@ export const isErrorKey = (value: unknown): value is ErrorKey =>
 /** One invalid field of a request: `field` is a dotted path into the body/query (`phones.0.value`). */
 export type FieldError = { field: string; key: string; message: string };
 
+/** What still uses a record whose delete was refused (409), by kind: `{ groups: [{ id, name }], journeys: [{ id, title }] }`. */
+export type ErrorUsage = Record<string, Array<{ id: number; name?: string; title?: string }>>;
+
 /** Every error response of the API has this shape. */
-export type ErrorBody = { statusCode: number; error: string; message: string; key: string; errors?: FieldError[] };
+export type ErrorBody = {
+  statusCode: number;
+  error: string;
+  message: string;
+  key: string;
+  errors?: FieldError[];
+  usage?: ErrorUsage;
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields.ts';
+import { MAX_ID, requiredText } from './fields.ts';
 
 /** A trip category (spec §3 "Journey category"; ids 0–30 are the spec's 31 categories). */
 export const ZJourneyCategory = z.object({
@@ -24,3 +24,12 @@ export type CreateJourneyCategoryBody = z.infer<typeof ZCreateJourneyCategoryBod
 /** PATCH /journey/category/{id} */
 export const ZUpdateJourneyCategoryBody = ZCreateJourneyCategoryBody.partial();
 export type UpdateJourneyCategoryBody = z.infer<typeof ZUpdateJourneyCategoryBody>;
+
+/** `{id}` of a category: the seeded ones start at 0 (Adventsreise), so 0 is a valid id here. */
+export const ZJourneyCategoryIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'error.invalid' })
+    .int('error.invalid')
+    .min(0, 'error.invalid')
+    .max(MAX_ID, 'error.invalid'),
+});

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
+import { destinationsRoutes } from './destinations/destinations.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
@@ -28,4 +31,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   accountRoutes,
   mailRoutes,
   journeysRoutes,
+  journeyCategoriesRoutes,
+  destinationsRoutes,
+  boardingPointsRoutes,
 ];

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, isErrorKey, type ErrorKey, type FieldError } from '@tourdesk/contracts';
+import { ERROR_MESSAGES, isErrorKey, type ErrorKey, type ErrorUsage, type FieldError } from '@tourdesk/contracts';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -27,6 +27,8 @@ export class ApiError extends Error {
   readonly errors?: FieldError[];
   /** For 429: how long the client should wait, sent as the `Retry-After` header. */
   readonly retryAfterSeconds?: number;
+  /** For a refused delete: what still uses the record (sent as `usage`, and named in the message). */
+  usage?: ErrorUsage;
 
   constructor(statusCode: number, key: ErrorKey, errors?: FieldError[], retryAfterSeconds?: number) {
     super(messageFor(key));
@@ -45,6 +47,22 @@ export const unauthorized = (key: ErrorKey = 'error.unauthorized') => new ApiErr
 export const forbidden = () => new ApiError(403, 'error.forbidden');
 export const notFound = () => new ApiError(404, 'error.notFound');
 export const conflict = (key: ErrorKey = 'error.conflict') => new ApiError(409, key);
+
+/**
+ * 409 for a delete refused because other records still use this one; the answer lists them (`usage`) and its
+ * message names them, e.g. "… Stop groups: Dresden Stadt. Journeys: Gardasee – Perle Italiens."
+ */
+export function inUse(key: ErrorKey, usage: ErrorUsage, labels: Record<string, string>): ApiError {
+  const error = new ApiError(409, key);
+  error.usage = usage;
+  const named = Object.entries(usage)
+    .filter(([, rows]) => rows.length > 0)
+    .map(
+      ([kind, rows]) => `${labels[kind] ?? kind}: ${rows.map((row) => row.title ?? row.name ?? row.id).join(', ')}.`,
+    );
+  error.message = [messageFor(key), ...named].join(' ');
+  return error;
+}
 /** 429 with `Retry-After`: the whole seconds until the next attempt is allowed (at least one). */
 export const tooManyRequests = (waitMs: number) =>
   new ApiError(429, 'error.tooManyRequests', undefined, Math.max(1, Math.ceil(waitMs / 1000)));

@@ -4,9 +4,16 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { isErrorKey, type ErrorBody, type ErrorKey, type FieldError } from '@tourdesk/contracts';
 import { ApiError, messageFor, statusName } from '../lib/errors.ts';
 
-const send = (reply: FastifyReply, statusCode: number, key: ErrorKey, errors?: FieldError[]) => {
-  const body: ErrorBody = { statusCode, error: statusName(statusCode), message: messageFor(key), key };
+const send = (
+  reply: FastifyReply,
+  statusCode: number,
+  key: ErrorKey,
+  errors?: FieldError[],
+  extra: Partial<Pick<ErrorBody, 'message' | 'usage'>> = {},
+) => {
+  const body: ErrorBody = { statusCode, error: statusName(statusCode), message: extra.message ?? messageFor(key), key };
   if (errors && errors.length > 0) body.errors = errors;
+  if (extra.usage) body.usage = extra.usage;
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
 };
 
@@ -48,7 +55,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return send(reply, error.statusCode, error.key, error.errors);
+      return send(reply, error.statusCode, error.key, error.errors, { message: error.message, usage: error.usage });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

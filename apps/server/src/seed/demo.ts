@@ -14,6 +14,7 @@ import {
   DEMO_ROLES,
   SYSTEM_ACTOR,
 } from './factories.ts';
+import { seedCatalogueReferences } from './catalogue-factories.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -165,6 +166,9 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   for (const [index, driver] of drivers.entries()) {
     await createDriverFixture(ctx, DEMO_CUSTOMER_COUNT + index + 1, { salutation: 0, ...driver }, random);
   }
+
+  // The trip catalogue's reference data: boarding points in stop groups, destinations.
+  await seedCatalogueReferences(ctx);
   log?.info('demo data seeded');
   return true;
 }
