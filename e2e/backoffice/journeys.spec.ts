@@ -2,18 +2,26 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { callApi, createStopGroup, getJourney, type JourneyAnswer } from '../support/journeys.ts';
 import { loginAs } from '../support/session.ts';
 
-/** The visible one of the fields with this label (every tab of the editor is rendered, the others hidden). */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * The visible one of the fields with this label, required (`Title *`) or not: every tab of the editor is
+ * rendered, the others hidden.
+ */
 const field = (page: Page, label: string, index = 0): Locator =>
-  page.getByLabel(label, { exact: true }).filter({ visible: true }).nth(index);
+  page
+    .getByLabel(new RegExp(`^${escaped(label)}(\\s*\\*)?$`))
+    .filter({ visible: true })
+    .nth(index);
 
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
 
-/** The "Add" button of the form iterator `source` (e.g. `dates`, `dates.1.prices`). */
+/** The "Add" button of the form iterator `source` (e.g. `dates`, `dates.1.prices`): after those of its rows. */
 const addTo = (page: Page, source: string) =>
   page
     .locator(`.ra-input-${source.replaceAll('.', '\\.')}`)
     .getByRole('button', { name: 'Add' })
-    .first();
+    .last();
 
 async function pick(page: Page, label: string, option: string, index = 0): Promise<void> {
   await field(page, label, index).click();

@@ -26,10 +26,11 @@ const RESOURCE = 'internet/journeys';
 const PREVIEW_DATES = 3;
 
 /** The first dates before and after the shift, so the clerk sees what the number of days does. */
-function ShiftPreview({ dates }: { dates: Journey['dates'] }) {
+function ShiftPreview({ dates = [] }: { dates?: Journey['dates'] }) {
   const translate = useTranslate();
   const shift: unknown = useWatch({ name: 'shiftDays' });
   const days = typeof shift === 'number' && Number.isInteger(shift) ? shift : 0;
+  // Opened from the list, the record is first the list's summary (without dates) until the whole one is in.
   if (dates.length === 0) return null;
   return (
     <Box sx={{ mt: 1 }} data-testid="shift-preview">

@@ -35,6 +35,12 @@ const filters = [
 ];
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const TITLE_WIDTH = { minWidth: 220 } as const;
+/** Ten columns are wider than a laptop screen: the table scrolls in its box, the page keeps its width. */
+const SCROLL_WIDE_TABLE = {
+  '& .RaList-main': { minWidth: 0 },
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+} as const;
 
 /** Title with the subtitle below it in a smaller grey line. */
 function TitleCell() {
@@ -72,6 +78,7 @@ export function JourneyList() {
       perPage={20}
       pagination={<ListPagination />}
       empty={false}
+      sx={SCROLL_WIDE_TABLE}
     >
       {phone ? (
         <SimpleList
@@ -84,7 +91,7 @@ export function JourneyList() {
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
-          <DataTable.Col source="title" label="journeys.fields.title">
+          <DataTable.Col source="title" label="journeys.fields.title" sx={TITLE_WIDTH}>
             <TitleCell />
           </DataTable.Col>
           <DataTable.Col source="code" label="journeys.fields.code" sx={NO_WRAP} />
