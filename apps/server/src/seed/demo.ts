@@ -15,6 +15,7 @@ import {
   SYSTEM_ACTOR,
 } from './factories.ts';
 import { seedCatalogueReferences } from './catalogue-factories.ts';
+import { seedDemoJourneys } from './demo-journeys.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -169,6 +170,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
 
   // The trip catalogue's reference data: boarding points in stop groups, destinations.
   await seedCatalogueReferences(ctx);
+  // The trip catalogue's 25 journeys (after its reference data: they link destinations and boarding points by name).
+  await seedDemoJourneys(ctx);
   log?.info('demo data seeded');
   return true;
 }

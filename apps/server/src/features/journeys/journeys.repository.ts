@@ -122,26 +122,22 @@ export const JOURNEY_LIST_SPEC: ListSpec<JourneySummary, 'next_date' | 'date_cou
   selectable: contractFields(ZJourneySummary),
 };
 
-export const findJourneyById = (db: Database, id: number) =>
-  journeyBaseQuery(db).where('jrn_journey.id_jrn_journey', '=', id).executeTakeFirst();
-
-/** The columns of a journey that the summary does not read: travel texts and meta tags. */
-export const findJourneyTexts = (db: Database, id: number) =>
-  db
-    .selectFrom('jrn_journey')
+/** A journey with the columns its summary does not read: travel texts and meta tags. */
+export const findJourneyWithTexts = (db: Database, id: number) =>
+  journeyBaseQuery(db)
     .select([
-      'detail_title',
-      'introduction',
-      'services',
-      'included_services',
-      'highlights',
-      'notes',
-      'hotel_description',
-      'meta_title',
-      'meta_description',
-      'keywords',
+      'jrn_journey.detail_title',
+      'jrn_journey.introduction',
+      'jrn_journey.services',
+      'jrn_journey.included_services',
+      'jrn_journey.highlights',
+      'jrn_journey.notes',
+      'jrn_journey.hotel_description',
+      'jrn_journey.meta_title',
+      'jrn_journey.meta_description',
+      'jrn_journey.keywords',
     ])
-    .where('id_jrn_journey', '=', id)
+    .where('jrn_journey.id_jrn_journey', '=', id)
     .executeTakeFirst();
 
 export const findDays = (db: Database, journeyId: number) =>
@@ -270,11 +266,18 @@ export const findImages = (db: Database, journeyId: number) =>
 
 /**
  * Which of the referenced records exist, in one statement: the category (with its name and whether it is
- * active), the destination (with its name), the organizer, and the boarding points among `stopIds`.
+ * active), the destination (with its name), the organizer, the boarding points among `stopIds` and the countries
+ * among `countryIds`.
  */
 export async function findReferences(
   db: Database,
-  refs: { category?: number | null; destination?: number | null; organization?: number | null; stopIds: number[] },
+  refs: {
+    category?: number | null;
+    destination?: number | null;
+    organization?: number | null;
+    stopIds: number[];
+    countryIds: number[];
+  },
 ) {
   const none = -1;
   const rows = await sql<{ kind: string; id: number; name: string | null; active: number | boolean | null }>`
@@ -285,6 +288,8 @@ export async function findReferences(
     select 'organization', id, name, null from organization where id = ${refs.organization ?? none}
     union all
     select 'stop', id_zus_zustiege, null, null from zus_zustiege where id_zus_zustiege in (${sql.join([none, ...refs.stopIds])})
+    union all
+    select 'country', id_loc_country, null, null from loc_country where id_loc_country in (${sql.join([none, ...refs.countryIds])})
   `.execute(db);
   return rows.rows;
 }
@@ -407,8 +412,15 @@ export async function deleteDatePricesExcept(db: Database, dateNrs: number[], ke
   await query.execute();
 }
 
+/** Price rows per statement: a journey may hold 400 dates of 30 prices, more values than one statement may bind. */
+const PRICE_ROWS_PER_INSERT = 1000;
+
 export async function insertDatePrices(db: Database, rows: Insertable<JrnDatePriceTable>[]) {
-  if (rows.length > 0) await db.insertInto('jrn_date_price').values(rows).execute();
+  for (let start = 0; start < rows.length; start += PRICE_ROWS_PER_INSERT)
+    await db
+      .insertInto('jrn_date_price')
+      .values(rows.slice(start, start + PRICE_ROWS_PER_INSERT))
+      .execute();
 }
 
 export async function updateDatePrice(db: Database, id: number, values: Updateable<JrnDatePriceTable>) {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Journey } from '@tourdesk/contracts';
-import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
+import type { Journey, UpdateJourneyBody } from '@tourdesk/contracts';
+import { buildTestApp, call, countStatements, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { addDays, createAgencyFixture, createJourneyFixture, makeJourneyBody } from '../../seed/factories.ts';
-import { addJourneyDeleteCheck } from './journeys.service.ts';
+import { addJourneyDeleteCheck, createJourney, getJourney, updateJourney } from './journeys.service.ts';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -32,13 +32,13 @@ describe('journeys', () => {
     (response.json().errors ?? []).map((error) => `${error.field} ${error.key}`);
 
   it('creates a whole journey and reads it back the same', async () => {
-    const journey = await create({ category: 24, countries: [276, 380], rating_stars: 4.5, recommendation_rate: 96 });
+    const journey = await create({ category: 24, countries: [44, 65], rating_stars: 4.5, recommendation_rate: 96 });
     expect(journey).toMatchObject({
       title: `Frühling am Gardasee ${n}`,
       code: `GAR-${n}`,
       category: 24,
       categoryName: 'Städtereise',
-      countries: [276, 380],
+      countries: [44, 65],
       catalog_state: 1,
       online: false,
       rating_stars: 4.5,
@@ -105,6 +105,26 @@ describe('journeys', () => {
     const again = await patch(journey.id, { extras: journey.extras, dates: journey.dates });
     expect(again.json().extras[0].price).toBe(19.99);
     expect(again.json().dates).toEqual(journey.dates);
+  });
+
+  it('writes a whole journey with one statement per table, and an edit of one row with one more', async () => {
+    const created = await countStatements(t.ctx, (ctx) => createJourney(ctx, makeJourneyBody(++n)));
+    const read = await countStatements(t.ctx, (ctx) => getJourney(ctx, created.result.id));
+    expect(read.statements).toHaveLength(9);
+    // references and slug checks; journey, days, extras, hotel, room types, dates, prices; the answer.
+    expect(created.statements).toHaveLength(2 + 7 + 9);
+    const journey = created.result;
+    const [first, second] = journey.days;
+    const updated = await countStatements(t.ctx, (ctx) =>
+      updateJourney(ctx, journey.id, {
+        days: [{ ...first!, daytitle: 'Anreise über Innsbruck' }, second!, { day_no: 3, daytitle: 'Verona' }],
+        dates: journey.dates as UpdateJourneyBody['dates'],
+      }),
+    );
+    // the journey read, references, the journey row; days: delete, one update, one insert; dates: delete of
+    // dropped dates and of dropped prices; the answer. Unchanged dates and prices are not written.
+    expect(updated.statements).toHaveLength(9 + 1 + 1 + 3 + 2 + 9);
+    expect(updated.result.days.map((day) => day.daytitle)).toEqual(['Anreise über Innsbruck', 'Sirmione', 'Verona']);
   });
 
   it('replaces collections: a sent day is updated, a missing one dropped, a new one added', async () => {
@@ -181,6 +201,22 @@ describe('journeys', () => {
       .where('id_jrn_date', '=', date1!.nr)
       .execute();
     expect(orphans).toEqual([]);
+  });
+
+  it('stores the most dates and prices the contract allows', async () => {
+    const prices = Array.from({ length: 30 }, (_, index) => ({
+      description: `Preis ${index + 1}`,
+      amount: 100 + index,
+    }));
+    const dates = Array.from({ length: 400 }, (_, index) => ({
+      termincode: `T${index}`,
+      date_from: addDays('2027-01-01', index),
+      date_till: addDays('2027-01-01', index + 2),
+      prices,
+    }));
+    const created = await createJourney(t.ctx, makeJourneyBody(++n, { dates }));
+    expect(created.dateCount).toBe(400);
+    expect(created.dates[399]!.prices.map((price) => price.amount)).toEqual(prices.map((price) => price.amount));
   });
 
   it('lets two dates swap their codes in one save', async () => {
@@ -267,6 +303,17 @@ describe('journeys', () => {
       makeJourneyBody(++n, { stops: [{ id_zus_zustiege: 999_999, direction: 'outbound', time: '06:30' }] }),
     );
     expect(fieldErrors(stop)).toEqual(['stops.0.id_zus_zustiege error.invalid']);
+    const country = await post(makeJourneyBody(++n, { countries: [44, 999_999] }));
+    expect(fieldErrors(country)).toEqual(['countries.1 error.invalid']);
+    // Ids beyond the integer range are no database error either.
+    const huge = await post(
+      makeJourneyBody(++n, {
+        countries: [2_147_483_648],
+        stops: [{ id_zus_zustiege: 2_147_483_648, direction: 'outbound' }],
+      }),
+    );
+    expect(huge.statusCode).toBe(400);
+    expect(fieldErrors(huge)).toEqual(['countries.0 error.invalid']);
     const journey = await create();
     expect(fieldErrors(await patch(journey.id, { category: 4711 }))).toEqual(['category error.invalid']);
     expect((await read(journey.id)).category).toBeNull();

@@ -1,5 +1,6 @@
 import {
   buildSearchText,
+  MAX_ID,
   type BookableState,
   type CatalogState,
   dinSortKey,
@@ -33,8 +34,7 @@ import {
   findDays,
   findExtras,
   findImages,
-  findJourneyById,
-  findJourneyTexts,
+  findJourneyWithTexts,
   findReferences,
   findRoomTypes,
   findSlugsLike,
@@ -112,10 +112,8 @@ export const listJourneys = (ctx: DbContext, query: ListQuery) =>
 
 /** GET /journey-lit/{id}: the whole journey, as the editor shows it. */
 export async function getJourney(ctx: DbContext, id: number): Promise<Journey> {
-  const row = await findJourneyById(ctx.db, id);
-  if (!row) throw notFound();
-  const [texts, days, accommodations, roomTypes, extras, stops, dates, prices, images] = await Promise.all([
-    findJourneyTexts(ctx.db, id),
+  const [row, days, accommodations, roomTypes, extras, stops, dates, prices, images] = await Promise.all([
+    findJourneyWithTexts(ctx.db, id),
     findDays(ctx.db, id),
     findAccommodations(ctx.db, id),
     findRoomTypes(ctx.db, id),
@@ -125,16 +123,18 @@ export async function getJourney(ctx: DbContext, id: number): Promise<Journey> {
     findDatePrices(ctx.db, id),
     findImages(ctx.db, id),
   ]);
+  if (!row) throw notFound();
+  const texts = row;
   return {
     ...toSummary(row),
     detail: {
-      title: texts?.detail_title ?? null,
-      introduction: texts?.introduction ?? null,
-      services: texts?.services ?? null,
-      included_services: texts?.included_services ?? null,
-      highlights: texts?.highlights ?? null,
-      notes: texts?.notes ?? null,
-      hotel_description: texts?.hotel_description ?? null,
+      title: texts.detail_title ?? null,
+      introduction: texts.introduction ?? null,
+      services: texts.services ?? null,
+      included_services: texts.included_services ?? null,
+      highlights: texts.highlights ?? null,
+      notes: texts.notes ?? null,
+      hotel_description: texts.hotel_description ?? null,
     },
     days: days.map((day) => ({ id: day.id, day_no: day.day_no, daytitle: day.daytitle, daytext: day.daytext })),
     accommodations: accommodations.map((hotel) => ({
@@ -202,9 +202,9 @@ export async function getJourney(ctx: DbContext, id: number): Promise<Journey> {
       copyright: image.copyright,
       id_jrn_accommodation: image.id_jrn_accommodation,
     })),
-    meta_title: texts?.meta_title ?? null,
-    meta_description: texts?.meta_description ?? null,
-    keywords: texts?.keywords ?? null,
+    meta_title: texts.meta_title ?? null,
+    meta_description: texts.meta_description ?? null,
+    keywords: texts.keywords ?? null,
   };
 }
 
@@ -213,17 +213,20 @@ export async function getJourney(ctx: DbContext, id: number): Promise<Journey> {
 type Refs = { categoryName: string | null; categoryActive: boolean; destinationName: string | null };
 
 /**
- * Checks, in one statement, that the category, destination, organizer and boarding points the body names exist
+ * Checks, in one statement, that the category, destination, organizer, countries and boarding points the body names exist
  * (400 `error.invalid` at the field otherwise, never a foreign-key error), and answers the names the search
  * text needs.
  */
 async function checkReferences(ctx: DbContext, body: UpdateJourneyBody, current: Journey | null): Promise<Refs> {
-  const stopIds = [...new Set((body.stops ?? []).map((stop) => stop.id_zus_zustiege))];
+  // Ids beyond an integer column's range exist nowhere (and PostgreSQL would refuse to compare them).
+  const storable = (ids: number[]) => [...new Set(ids)].filter((id) => id <= MAX_ID);
+  const stopIds = storable((body.stops ?? []).map((stop) => stop.id_zus_zustiege));
   const rows = await findReferences(ctx.db, {
     category: body.category,
     destination: body.destination,
     organization: body.organization,
     stopIds,
+    countryIds: storable(body.countries ?? []),
   });
   const found = (kind: string) => rows.find((row) => row.kind === kind);
   const category = found('category');
@@ -231,7 +234,12 @@ async function checkReferences(ctx: DbContext, body: UpdateJourneyBody, current:
   if (body.category != null && !category) throw invalidField('category', 'error.invalid');
   if (body.destination != null && !destination) throw invalidField('destination', 'error.invalid');
   if (body.organization != null && !found('organization')) throw invalidField('organization', 'error.invalid');
-  const stops = new Set(rows.filter((row) => row.kind === 'stop').map((row) => Number(row.id)));
+  const idsOf = (kind: string) => new Set(rows.filter((row) => row.kind === kind).map((row) => Number(row.id)));
+  const countries = idsOf('country');
+  body.countries?.forEach((country, index) => {
+    if (!countries.has(country)) throw invalidField(`countries.${index}`, 'error.invalid');
+  });
+  const stops = idsOf('stop');
   body.stops?.forEach((stop, index) => {
     if (!stops.has(stop.id_zus_zustiege)) throw invalidField(`stops.${index}.id_zus_zustiege`, 'error.invalid');
   });
@@ -319,12 +327,13 @@ async function saveParts(ctx: DbContext, journeyId: number, body: UpdateJourneyB
   if (body.days) {
     const stored = new Map((current?.days ?? []).map((day) => [day.id, day]));
     assertKnownIds(body.days, new Set(stored.keys()), (index) => `days.${index}.id`);
-    await deleteJourneyPartsExcept(
-      db,
-      'jrn_journey_day',
-      journeyId,
-      body.days.flatMap((day) => day.id ?? []),
-    );
+    if (current)
+      await deleteJourneyPartsExcept(
+        db,
+        'jrn_journey_day',
+        journeyId,
+        body.days.flatMap((day) => day.id ?? []),
+      );
     const added = [];
     for (const day of body.days) {
       const values = { day_no: day.day_no, daytitle: day.daytitle, daytext: sanitizeRichText(day.daytext) };
@@ -338,12 +347,13 @@ async function saveParts(ctx: DbContext, journeyId: number, body: UpdateJourneyB
   if (body.extras) {
     const stored = new Map((current?.extras ?? []).map((extra) => [extra.id, extra]));
     assertKnownIds(body.extras, new Set(stored.keys()), (index) => `extras.${index}.id`);
-    await deleteJourneyPartsExcept(
-      db,
-      'jrn_extra',
-      journeyId,
-      body.extras.flatMap((extra) => extra.id ?? []),
-    );
+    if (current)
+      await deleteJourneyPartsExcept(
+        db,
+        'jrn_extra',
+        journeyId,
+        body.extras.flatMap((extra) => extra.id ?? []),
+      );
     const added = [];
     for (const [position, extra] of body.extras.entries()) {
       const values = {
@@ -392,12 +402,13 @@ async function saveStops(
     if (keys.has(key)) throw invalidField(`stops.${index}.id_zus_zustiege`, 'error.invalid');
     keys.add(key);
   });
-  await deleteJourneyPartsExcept(
-    ctx.db,
-    'jrn_journey_stop',
-    journeyId,
-    stops.flatMap((stop) => stop.id ?? []),
-  );
+  if (current)
+    await deleteJourneyPartsExcept(
+      ctx.db,
+      'jrn_journey_stop',
+      journeyId,
+      stops.flatMap((stop) => stop.id ?? []),
+    );
   const perDirection = new Map<string, number>();
   const rows = stops.map((stop) => {
     const index = perDirection.get(stop.direction) ?? 0;
@@ -447,12 +458,13 @@ async function saveAccommodations(
     const own = new Set(hotel.id === undefined ? [] : stored.get(hotel.id)!.roomTypes.map((room) => room.id));
     assertKnownIds(hotel.roomTypes, own, (roomIndex) => `accommodations.${index}.roomTypes.${roomIndex}.id`);
   });
-  await deleteJourneyPartsExcept(
-    ctx.db,
-    'jrn_accommodation',
-    journeyId,
-    hotels.flatMap((hotel) => hotel.id ?? []),
-  );
+  if (current)
+    await deleteJourneyPartsExcept(
+      ctx.db,
+      'jrn_accommodation',
+      journeyId,
+      hotels.flatMap((hotel) => hotel.id ?? []),
+    );
   // Room types of kept hotels that are sent replace the stored ones.
   const keptWithRooms = hotels.filter((hotel) => hotel.id !== undefined && hotel.roomTypes !== undefined);
   await deleteRoomTypesExcept(
@@ -506,11 +518,12 @@ async function saveDates(
     const own = new Set(date.nr === undefined ? [] : stored.get(date.nr)!.prices.map((price) => price.id));
     assertKnownIds(date.prices, own, (priceIndex) => `dates.${index}.prices.${priceIndex}.id`);
   });
-  await deleteDatesExcept(
-    ctx.db,
-    journeyId,
-    dates.flatMap((date) => date.nr ?? []),
-  );
+  if (current)
+    await deleteDatesExcept(
+      ctx.db,
+      journeyId,
+      dates.flatMap((date) => date.nr ?? []),
+    );
   const keptWithPrices = dates.filter((date) => date.nr !== undefined && date.prices !== undefined);
   await deleteDatePricesExcept(
     ctx.db,
