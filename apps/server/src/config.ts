@@ -33,7 +33,21 @@ export type Config = {
   /** How long verification and reset links work; invitations and activations have their own. */
   actionCodeTtlHours: number;
   inviteCodeTtlHours: number;
+  /** Map tiles of the boarding point maps: a Leaflet URL template (`{z}/{x}/{y}`, optionally `{s}`). */
+  mapTileUrl: string;
 };
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** A tile URL template: http(s) or a path on this server; anything else falls back to OpenStreetMap. */
+const tileUrl = (value: string | undefined) =>
+  value && /^(https?:\/\/[\w.{}-]+(:\d+)?)?\/\S*$/.test(value) ? value : DEFAULT_MAP_TILE_URL;
+
+/** The origin of a tile URL template for the CSP's img-src (`{s}` subdomains become `*`), or null for own paths. */
+export function tileOrigin(template: string): string | null {
+  const match = /^(https?:\/\/[^/]+)/.exec(template);
+  return match ? match[1]!.replace(/\{s\}/g, '*') : null;
+}
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
@@ -68,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Tourdesk <no-reply@tourdesk.local>',
     mailRetryBaseMs: int(env.MAIL_RETRY_BASE_MS, 30_000),
+    mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mailMaxAttempts: int(env.MAIL_MAX_ATTEMPTS, 8),
     mailPollMs: int(env.MAIL_POLL_MS, 2_000),
     actionCodeTtlHours: int(env.ACTION_CODE_TTL_HOURS, 24),

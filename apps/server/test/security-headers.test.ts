@@ -20,7 +20,7 @@ const SECURITY_HEADERS = [
 ] as const;
 
 const CSP = (frameAncestors: string) =>
-  `default-src 'self';base-uri 'none';font-src 'self' data:;form-action 'self';frame-ancestors ${frameAncestors};img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'`;
+  `default-src 'self';base-uri 'none';font-src 'self' data:;form-action 'self';frame-ancestors ${frameAncestors};img-src 'self' data: blob: https://tile.openstreetmap.org;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'`;
 
 const expected = (frameAncestors = "'self'") => ({
   'content-security-policy': CSP(frameAncestors),

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import cors from '@fastify/cors';
+import { tileOrigin } from '../config.ts';
 import { ApiError, fieldError } from '../lib/errors.ts';
 
 /** The web app's pages that other sites may embed (spec §8: the auth iframe layout). */
@@ -76,7 +77,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         'base-uri': ["'none'"],
         'object-src': ["'none'"],
         'frame-ancestors': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Map tiles come from the configured tile server (MAP_TILE_URL).
+        'img-src': ["'self'", 'data:', 'blob:', ...[tileOrigin(app.config.mapTileUrl) ?? []].flat()],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         'connect-src': ["'self'"],

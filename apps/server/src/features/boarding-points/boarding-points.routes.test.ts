@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { buildTestApp, call, countStatements, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { createBoardingPointFixture, createStopGroupFixture } from '../../seed/catalogue-factories.ts';
 import { createBoardingPoint } from './boarding-points.service.ts';
@@ -233,5 +234,17 @@ describe('boarding points and stop groups', () => {
       expect(post.statusCode).toBe(403);
     }
     expect((await call(t.app, null, { method: 'GET', url: '/zustiege-lit' })).statusCode).toBe(401);
+  });
+
+  it('tells the web app the configured map tile URL, and the CSP lets the browser load those tiles', async () => {
+    const settings = await call(t.app, null, { method: 'GET', url: '/settings-public' });
+    expect(settings.json().mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(settings.headers['content-security-policy']).toMatch(/img-src [^;]*https:\/\/tile\.openstreetmap\.org/);
+    expect(loadConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' }).mapTileUrl).toBe(
+      'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+    );
+    expect(loadConfig({ MAP_TILE_URL: 'javascript:alert(1)' }).mapTileUrl).toBe(
+      'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    );
   });
 });

@@ -99,6 +99,7 @@ describe('system settings', () => {
       countries: DEFAULT_SETTINGS.countries,
       blogTypes: DEFAULT_SETTINGS.blogTypes,
       selectOptions: DEFAULT_SETTINGS.selectOptions,
+      mapTileUrl: t.config.mapTileUrl,
     });
     expect((await call(t.app, null, { method: 'GET', url: '/sys_settings' })).statusCode).toBe(401);
     const id = (await call(t.app, superadmin, { method: 'GET', url: '/sys_settings?$limit=1' })).json().data[0]

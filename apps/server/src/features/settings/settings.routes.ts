@@ -27,7 +27,8 @@ export async function settingsRoutes(app: FastifyInstance) {
   api.get('/settings-public', {
     config: { permission: 'public' },
     schema: { tags: ['settings'], response: { 200: ZPublicSettings, ...errors } },
-    handler: () => getPublicSettings(app.ctx),
+    // The map tile URL is the server's configuration (MAP_TILE_URL), which the CSP allows too.
+    handler: async () => ({ ...(await getPublicSettings(app.ctx)), mapTileUrl: app.config.mapTileUrl }),
   });
   api.get('/sys_settings', {
     config: { permission: 'superadmin' },
