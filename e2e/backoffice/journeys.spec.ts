@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { callApi, createStopGroup, getJourney, type JourneyAnswer } from '../support/journeys.ts';
 import { loginAs } from '../support/session.ts';
@@ -153,11 +154,28 @@ test('office builds a trip through all tabs, finds it in the list and copies it 
 
   // Found in the list by a word of the title, without its umlaut
   await page.goto('/internet/journeys');
-  await page.getByPlaceholder('Search').fill(`baederarchitektur ${tag}`);
+  await page.getByPlaceholder('Search').fill(`baderarchitektur ${tag}`);
   const row = page.getByRole('row', { name: new RegExp(tag) });
   await expect(row).toHaveCount(1);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(row.getByText('01.05.2027')).toBeVisible();
   await expect(row.getByText('In progress')).toBeVisible();
+
+  // The export of the search: labels instead of codes, German dates
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  const lines = (await readFile((await download.path())!))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n');
+  expect(lines[0]!.split(';')).toEqual(
+    expect.arrayContaining(['Title', 'Trip code', 'Next date', 'Catalog state', 'Bookable status', 'Online']),
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`${title};5 Tage Ostsee mit Kap Arkona;RUE-${tag}`);
+  expect(lines[1]).toContain(';01.05.2027;3;In progress;Bookable;Offline;');
 
   // Copied with every date a week later
   await row.getByRole('link', { name: 'Copy' }).click();
