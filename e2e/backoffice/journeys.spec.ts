@@ -218,8 +218,7 @@ test('errors of the contract and of the server show at their field, on their tab
   await field(page, 'Until').fill('20.12.2027');
   await tab(page, 'Basic data').click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/internet\/journeys\/create\/dates$/);
-  await expect(tab(page, /Dates\/prices \(has errors\)/)).toBeVisible();
+  await tab(page, /Dates\/prices \(has errors\)/).click();
   await expect(page.getByText('A journey lasts 1 to 14 days.')).toBeVisible();
   await field(page, 'Until').fill('04.12.2027');
 
@@ -228,8 +227,7 @@ test('errors of the contract and of the server show at their field, on their tab
   await field(page, 'URL slug').fill(slug);
   await tab(page, 'Basic data').click();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/internet\/journeys\/create\/meta$/);
-  await expect(tab(page, /Meta tags \(has errors\)/)).toBeVisible();
+  await tab(page, /Meta tags \(has errors\)/).click();
   await expect(field(page, 'URL slug')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('This URL slug is already used')).toBeVisible();
 });
@@ -249,4 +247,24 @@ test('an admin deletes a trip after confirming', async ({ page, request }) => {
     .click();
   await expect(page).toHaveURL(/\/internet\/journeys$/);
   await callApi(request, 'admin@example.com', 'GET', `/journey-lit/${journey.id}`, undefined, 404);
+});
+
+test('leaving the editor with unsaved changes asks first, and staying keeps them', async ({ page }) => {
+  await loginAs(page, 'office@example.com');
+  await page.goto('/internet/journeys/create');
+  await field(page, 'Title').fill('Sächsische Schweiz');
+  await tab(page, 'Meta tags').click();
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await page
+    .getByRole('navigation', { name: /main menu/i })
+    .getByRole('link', { name: 'Trips' })
+    .click();
+  await expect.poll(() => question).toContain("changes weren't saved");
+  await expect(page).toHaveURL(/\/internet\/journeys\/create\/meta$/);
+  await tab(page, 'Basic data').click();
+  await expect(field(page, 'Title')).toHaveValue('Sächsische Schweiz');
 });

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import { Box } from '@mui/material';
 import {
@@ -10,7 +9,6 @@ import {
   type TabbedFormProps,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { JourneyAccommodationInputs } from './journey-accommodations-tab.tsx';
 import { JourneyBasicInputs } from './journey-basic-tab.tsx';
 import { JourneyDateInputs } from './journey-dates-tab.tsx';
@@ -65,46 +63,28 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/**
- * After a save the server or the contract refused, opens the first tab with a wrong field unless the tab on
- * screen has one itself: an error at `dates.2.termincode` is of no use on the basic data tab.
- */
-function OpenTabWithError() {
-  const { submitCount } = useFormState();
-  const tabs = useErrorTabs();
-  const base = useSplatPathBase();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const handled = useRef(0);
-  useEffect(() => {
-    if (submitCount === handled.current || tabs.length === 0) return;
-    handled.current = submitCount;
-    const current = pathname.slice(base.length).replace(/^\//, '');
-    const onScreen = tabs.some((tab) => TAB_PATH[tab] === current);
-    if (!onScreen) navigate(TAB_PATH[tabs[0]!] ? `${base}/${TAB_PATH[tabs[0]!]}` : base);
-  }, [submitCount, tabs, base, pathname, navigate]);
-  return null;
-}
-
 const tab = (name: JourneyTab) => ({ label: <TabLabel tab={name} />, path: TAB_PATH[name] });
 
 /**
  * The trip editor: eight tabs (images once the journey is saved), one save for the whole journey. Leaving
  * with unsaved changes asks first; field errors of the contract or the server show at their field, and the
- * tabs holding them are marked.
+ * tabs holding them are marked (an error icon, and "has errors" for screen readers).
  */
 export function JourneyForm(props: Omit<TabbedFormProps, 'children'>) {
   const record = useRecordContext();
   const journeyId = typeof record?.id === 'number' ? record.id : null;
+  // react-admin guesses the form's address from `:resource/create/*`, which a resource with a slash
+  // (`internet/journeys`) does not match: it would take the list for part of the form and leave unasked.
+  const formRootPathname = useSplatPathBase();
   return (
     <TabbedForm
       warnWhenUnsavedChanges
       noValidate
+      formRootPathname={formRootPathname}
       {...props}
       tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
     >
       <TabbedForm.Tab {...tab('basic')}>
-        <OpenTabWithError />
         <JourneyBasicInputs />
       </TabbedForm.Tab>
       <TabbedForm.Tab {...tab('texts')}>
