@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { callApi } from '../support/journeys.ts';
+import { serveMapTiles } from '../support/map-tiles.ts';
 import { loginAs, menuTargets } from '../support/session.ts';
 
 const ROLES = [
@@ -139,6 +140,26 @@ test('the visitor pages have no serious or critical axe finding', async ({ page 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     findings.push(...(await seriousViolations(page, path)));
+  }
+  expect(findings).toEqual([]);
+});
+
+test('the trip catalogue forms (boarding point with map, stop group, category, destination) have no serious or critical axe finding', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await serveMapTiles(page);
+  await loginAs(page, 'admin@example.com');
+  const findings: Finding[] = [];
+  for (const path of [
+    '/zustiege/create',
+    '/zustiege/gruppen/create',
+    '/internet/categories/create',
+    '/internet/destinations/create',
+  ]) {
+    await page.goto(path);
+    await settled(page);
+    findings.push(...(await lastingViolations(page, path)));
   }
   expect(findings).toEqual([]);
 });

@@ -3,6 +3,9 @@ import { loginAs, menuTargets } from '../support/session.ts';
 
 const SUPERADMIN_ONLY = ['/system/settings', '/system/brands'];
 
+/** The trip catalogue's screens (internet-read). */
+const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege', '/zustiege/gruppen'];
+
 /** Every screen this installation has, for a user with every right but without an agency. */
 const EVERYTHING = [
   '/',
@@ -16,6 +19,7 @@ const EVERYTHING = [
   '/roles',
   '/email/debug',
   '/internet/journeys',
+  ...CATALOGUE,
   ...SUPERADMIN_ONLY,
 ];
 
@@ -26,7 +30,7 @@ const EVERYTHING = [
 const EXPECTED: Record<string, string[]> = {
   'superadmin@example.com': EVERYTHING,
   'admin@example.com': EVERYTHING.filter((target) => !SUPERADMIN_ONLY.includes(target)),
-  'office@example.com': ['/', '/customers', '/internet/journeys', '/appuser/myProfile'],
+  'office@example.com': ['/', '/customers', '/internet/journeys', '/appuser/myProfile', ...CATALOGUE],
   'agency@example.com': ['/', '/agencies/myProfile', '/agencies/customers', '/appuser/myProfile'],
   'traveller@example.com': ['/', '/appuser/myProfile'],
   'driver@example.com': ['/', '/appuser/myProfile'],

@@ -1,9 +1,12 @@
 import type { FeatureModule } from '../lib/feature.ts';
 import { agenciesFeature } from './agencies/agencies.feature.tsx';
 import { authFeature } from './auth/auth.feature.tsx';
+import { boardingPointsFeature } from './boarding-points/boarding-points.feature.tsx';
 import { brandsFeature } from './brands/brands.feature.tsx';
 import { customersFeature } from './customers/customers.feature.tsx';
+import { destinationsFeature } from './destinations/destinations.feature.tsx';
 import { driversFeature } from './drivers/drivers.feature.tsx';
+import { journeyCategoriesFeature } from './journey-categories/journey-categories.feature.tsx';
 import { journeysFeature } from './journeys/journeys.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
 import { rolesFeature } from './roles/roles.feature.tsx';
@@ -25,4 +28,7 @@ export const FEATURES: readonly FeatureModule[] = [
   settingsFeature,
   brandsFeature,
   mailFeature,
+  journeyCategoriesFeature,
+  destinationsFeature,
+  boardingPointsFeature,
 ];

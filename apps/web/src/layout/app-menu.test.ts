@@ -43,6 +43,10 @@ describe('the navigation drawer by permission', () => {
         '/system/brands',
         '/email/debug',
         '/internet/journeys',
+        '/internet/categories',
+        '/internet/destinations',
+        '/zustiege',
+        '/zustiege/gruppen',
       ].sort(),
     );
   });

@@ -12,3 +12,12 @@ export function SaveDeleteToolbar() {
     </Toolbar>
   );
 }
+
+/** Save for a copy: the prefilled form can be saved as it is (react-admin enables Save only once it changed). */
+export function CopySaveToolbar() {
+  return (
+    <Toolbar>
+      <SaveButton alwaysEnable />
+    </Toolbar>
+  );
+}
