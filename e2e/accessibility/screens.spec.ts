@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, type Finding } from '../support/axe.ts';
+import { callApi } from '../support/journeys.ts';
 import { serveMapTiles } from '../support/map-tiles.ts';
 import { loginAs, menuTargets } from '../support/session.ts';
 
@@ -82,6 +83,56 @@ test('every screen has no serious or critical axe finding in the dark theme', as
   await settled(page);
   expect(await checkEveryScreen(page, 'superadmin@example.com', 'dark')).toEqual([]);
 });
+
+/** A journey with something on every tab, so that the editor's lists and rows are checked too. */
+const FULL_JOURNEY = {
+  title: 'Wien zur Adventszeit',
+  subtitle: 'Christkindlmarkt und Schönbrunn',
+  detail: { introduction: '<p>Punsch und Lichter</p>' },
+  days: [{ day_no: 1, daytitle: 'Anreise', daytext: '<p>Fahrt nach Wien</p>' }],
+  accommodations: [{ name: 'Hotel am Ring', city: 'Wien', stars: 4, roomTypes: [{ kind: 'double', rooms: 10 }] }],
+  dates: [
+    {
+      termincode: 'WIE-1',
+      date_from: '2027-12-02',
+      date_till: '2027-12-05',
+      prices: [{ description: 'pro Person im Doppelzimmer', amount: 549, additional_price: 0 }],
+    },
+  ],
+  extras: [{ type: 'Ausflug', value: 'Konzert im Musikverein', price: 69 }],
+  meta_title: 'Wien Adventsreise',
+  slug: 'wien-zur-adventszeit-a11y',
+};
+
+const EDITOR_TABS = ['', '/texts', '/accommodations', '/dates', '/images', '/extras', '/stops', '/meta'];
+
+for (const theme of ['light', 'dark']) {
+  test(`the trip editor's tabs, create and copy pages have no serious or critical axe finding (${theme})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const slug = `${FULL_JOURNEY.slug}-${theme}`;
+    const journey = await callApi<{ id: number }>(request, 'admin@example.com', 'POST', '/journey-lit', {
+      ...FULL_JOURNEY,
+      slug,
+    });
+    await loginAs(page, 'office@example.com');
+    if (theme === 'dark') await page.getByRole('button', { name: /toggle light\/dark mode/i }).click();
+    const findings: Finding[] = [];
+    const paths = [
+      ...EDITOR_TABS.map((tab) => `/internet/journeys/${journey.id}${tab}`),
+      '/internet/journeys/create',
+      `/internet/journeys/copy/${journey.id}`,
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      await settled(page);
+      findings.push(...(await lastingViolations(page, `${theme} ${path}`)));
+    }
+    expect(findings).toEqual([]);
+  });
+}
 
 test('the visitor pages have no serious or critical axe finding', async ({ page }) => {
   const findings: Finding[] = [];

@@ -18,6 +18,7 @@ const EVERYTHING = [
   '/users',
   '/roles',
   '/email/debug',
+  '/internet/journeys',
   ...CATALOGUE,
   ...SUPERADMIN_ONLY,
 ];
@@ -29,7 +30,7 @@ const EVERYTHING = [
 const EXPECTED: Record<string, string[]> = {
   'superadmin@example.com': EVERYTHING,
   'admin@example.com': EVERYTHING.filter((target) => !SUPERADMIN_ONLY.includes(target)),
-  'office@example.com': ['/', '/customers', '/appuser/myProfile', ...CATALOGUE],
+  'office@example.com': ['/', '/customers', '/internet/journeys', '/appuser/myProfile', ...CATALOGUE],
   'agency@example.com': ['/', '/agencies/myProfile', '/agencies/customers', '/appuser/myProfile'],
   'traveller@example.com': ['/', '/appuser/myProfile'],
   'driver@example.com': ['/', '/appuser/myProfile'],
@@ -55,11 +56,11 @@ test('the dashboard offers a tile for each screen the user can use, and nothing 
 
 test('a driver typing an address gets 403 without the permission and 404 where no screen exists', async ({ page }) => {
   await loginAs(page, 'driver@example.com');
-  for (const path of ['/users', '/email/debug', '/debug', '/agencies/myProfile']) {
+  for (const path of ['/users', '/email/debug', '/debug', '/agencies/myProfile', '/internet/journeys']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Forbidden', level: 1 })).toBeVisible();
   }
-  for (const path of ['/appuser/aktJourneys', '/internet/journeys']) {
+  for (const path of ['/appuser/aktJourneys', '/internet/blog']) {
     await page.goto(path);
     await expect(page.getByText('This page could not be found')).toBeVisible();
   }

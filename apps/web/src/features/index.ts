@@ -8,6 +8,7 @@ import { customersFeature } from './customers/customers.feature.tsx';
 import { destinationsFeature } from './destinations/destinations.feature.tsx';
 import { driversFeature } from './drivers/drivers.feature.tsx';
 import { journeyCategoriesFeature } from './journey-categories/journey-categories.feature.tsx';
+import { journeysFeature } from './journeys/journeys.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
 import { rolesFeature } from './roles/roles.feature.tsx';
 import { settingsFeature } from './settings/settings.feature.tsx';
@@ -23,6 +24,7 @@ export const FEATURES: readonly FeatureModule[] = [
   agenciesFeature,
   customersFeature,
   driversFeature,
+  journeysFeature,
   usersFeature,
   rolesFeature,
   settingsFeature,

@@ -42,6 +42,7 @@ describe('the navigation drawer by permission', () => {
         '/system/settings',
         '/system/brands',
         '/email/debug',
+        '/internet/journeys',
         '/internet/categories',
         '/internet/destinations',
         '/zustiege',

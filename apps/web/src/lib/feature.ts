@@ -2,7 +2,7 @@ import { createElement, lazy, useState, type ComponentType, type ReactElement } 
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { UserData } from '@tourdesk/contracts';
 import type { PermissionName } from '@tourdesk/contracts/permissions';
-import { mergeMessages, type Messages } from '../locales/merge.ts';
+import type { Messages } from '../locales/merge.ts';
 import type { TranslatedLanguage } from './i18n.ts';
 import type { ResourceApi } from './resources.ts';
 
@@ -160,16 +160,4 @@ export function preloadPage(features: readonly FeatureModule[], pathname: string
   const rest = pathname.slice(resource.name.length + 1);
   const page = rest === '' ? resource.list : rest === '/create' ? resource.create : (resource.edit ?? resource.show);
   if (page && 'preload' in page && typeof page.preload === 'function') void (page as LazyPage).preload();
-}
-
-/**
- * Several translation sources of one feature as one (e.g. the journeys feature's own files and those of its
- * images tab, `locales/images.<language>.json`), merged per language.
- */
-export function combineMessages(...sources: ReadonlyArray<FeatureModule['messages']>): FeatureModule['messages'] {
-  const loader = (language: TranslatedLanguage) => async (): Promise<LocaleFile> => {
-    const files = await Promise.all(sources.map((source) => source[language]()));
-    return { default: mergeMessages(...files.map((file) => file.default)) };
-  };
-  return { en: loader('en'), de: loader('de'), es: loader('es'), ru: loader('ru') };
 }

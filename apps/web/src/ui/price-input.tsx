@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import { TextField } from '@mui/material';
-import { useInput, useTranslate, type InputProps } from 'react-admin';
+import { FieldTitle, InputHelperText, useInput, type InputProps } from 'react-admin';
 import { normalizePriceInput, parsePriceInput } from '@tourdesk/contracts/format';
 
-const display = (value: unknown) => (typeof value === 'number' ? (normalizePriceInput(value) ?? '') : '');
+const grouped = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A stored amount as the field shows it: German digits with thousands points, `1234.5` → `1.234,50`. */
+export const priceInputText = (value: unknown): string =>
+  typeof value === 'number' && Number.isFinite(value) ? grouped.format(value) : '';
 
 /**
- * A euro amount. Typing is free; on leaving the field the text is normalised to a comma and two
- * decimals (`12.5` → `12,50`) and the form value becomes the number (spec §5).
+ * A euro amount. Typing is free (`1234.5`, `1.234,50`, `12,5 €`); on leaving the field the text is shown
+ * German with two decimals (`1.234,50` and the € sign) and the form value becomes the number (spec §5).
+ * Text that is no amount stays as typed and the field reports error.float.
  */
-export function PriceInput(props: InputProps) {
-  const translate = useTranslate();
-  const { field, fieldState, isRequired } = useInput({
+export function PriceInput({ label, helperText, ...props }: InputProps) {
+  const { field, fieldState, id, isRequired } = useInput({
     ...props,
     validate: [
       ...[props.validate ?? []].flat(),
@@ -21,14 +25,18 @@ export function PriceInput(props: InputProps) {
   });
   // While typing, the text is a draft; otherwise it shows the form value.
   const [draft, setDraft] = useState<string | null>(null);
-  const text = draft ?? display(field.value);
-  const label = typeof props.label === 'string' ? translate(props.label, { _: props.label }) : props.label;
+  const text = draft ?? priceInputText(field.value);
   return (
     <TextField
+      id={id}
       name={field.name}
-      label={label || translate(`resources.${props.resource ?? ''}.fields.${props.source}`, { _: props.source })}
+      inputRef={field.ref}
+      label={
+        label === false || label === '' ? null : (
+          <FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />
+        )
+      }
       value={text}
-      required={isRequired}
       onChange={(event) => setDraft(event.target.value)}
       onBlur={() => {
         const normalised = normalizePriceInput(text);
@@ -40,9 +48,11 @@ export function PriceInput(props: InputProps) {
       }}
       error={fieldState.invalid}
       helperText={
-        fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : ' '
+        helperText !== false || fieldState.invalid ? (
+          <InputHelperText error={fieldState.error?.message} helperText={helperText} />
+        ) : null
       }
-      slotProps={{ input: { endAdornment: '€' }, htmlInput: { inputMode: 'decimal' } }}
+      slotProps={{ input: { endAdornment: '€' }, htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
       size="small"
       margin="dense"
     />

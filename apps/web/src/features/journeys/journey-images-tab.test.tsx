@@ -5,13 +5,17 @@ import type { JourneyImage } from '@tourdesk/contracts/journeys.schema';
 import type { Access } from '@tourdesk/contracts/permissions';
 import { leafKeys, type Messages } from '../../locales/merge.ts';
 import { FakeUploads } from '../../shared/fake-uploads.test-helper.ts';
-import { combineMessages } from '../../lib/feature.ts';
-import { journeyImagesMessages } from './journey-images.messages.ts';
 import { JourneyImagesTab } from './journey-images-tab.tsx';
-import en from './locales/images.en.json';
-import de from './locales/images.de.json';
-import es from './locales/images.es.json';
-import ru from './locales/images.ru.json';
+import enFeature from './locales/en.json';
+import deFeature from './locales/de.json';
+import esFeature from './locales/es.json';
+import ruFeature from './locales/ru.json';
+
+const imagesOf = (file: typeof enFeature) => ({ journeys: { images: file.journeys.images } });
+const en = imagesOf(enFeature);
+const de = imagesOf(deFeature);
+const es = imagesOf(esFeature);
+const ru = imagesOf(ruFeature);
 
 const image = (id: number, position: number, overrides: Partial<JourneyImage> = {}): JourneyImage => ({
   id,
@@ -193,14 +197,5 @@ describe('images tab messages', () => {
       ([key, text]) => text.length > 12 && english.get(key) === text,
     );
     expect(copied).toEqual([]);
-  });
-
-  it('join the journeys feature’s own messages per language', async () => {
-    const own = { journeys: { name: 'Reisen' } };
-    const feature = { en: async () => ({ default: own }), de: async () => ({ default: own }) };
-    const messages = combineMessages({ ...feature, es: feature.en, ru: feature.en }, journeyImagesMessages);
-    const german = (await messages.de()).default as typeof de & typeof own;
-    expect(german.journeys.name).toBe('Reisen');
-    expect(german.journeys.images.title).toBe('Bilder');
   });
 });
