@@ -132,6 +132,8 @@ test('office builds a trip through all tabs, finds it in the list and copies it 
   await expect(page.getByText(`Trip ${title} saved`)).toBeVisible();
   await expect(page).toHaveURL(/\/internet\/journeys\/\d+$/);
   const id = Number(/\/internet\/journeys\/(\d+)$/.exec(page.url())![1]);
+  // The saved trip opens in the editor, which has the images tab (a new trip has none).
+  await expect(tab(page, 'Images')).toBeVisible();
 
   const saved = await getJourney(request, id);
   expect(saved.detail.introduction).toContain('Kreidefelsen, Seebrücken und weiße Villen.');
@@ -207,7 +209,7 @@ test('office builds a trip through all tabs, finds it in the list and copies it 
   );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`${title};5 Tage Ostsee mit Kap Arkona;RUE-${tag}`);
-  expect(lines[1]).toContain(';01.05.2027;3;In progress;Bookable;Offline;');
+  expect(lines[1]).toContain(';01.05.2027;3;In progress;Bookable;Online;');
 
   // Copied with every date a week later
   await row.getByRole('link', { name: 'Copy' }).click();
