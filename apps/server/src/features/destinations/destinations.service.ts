@@ -25,7 +25,6 @@ import {
   type DestinationRow,
 } from './destinations.repository.ts';
 
-
 const countryIds = (value: string): number[] =>
   parseJson<unknown[]>(value, []).filter((id): id is number => Number.isInteger(id));
 
