@@ -244,26 +244,6 @@ export const findDatePrices = (db: Database, journeyId: number) =>
     .orderBy('jrn_date_price.id')
     .execute();
 
-export const findImages = (db: Database, journeyId: number) =>
-  db
-    .selectFrom('jrn_journey_image')
-    .innerJoin('stored_file', 'stored_file.id', 'jrn_journey_image.id_stored_file')
-    .select([
-      'jrn_journey_image.id',
-      'jrn_journey_image.id_stored_file',
-      'jrn_journey_image.id_jrn_accommodation',
-      'jrn_journey_image.position',
-      'jrn_journey_image.caption',
-      'jrn_journey_image.copyright',
-      'stored_file.original_name',
-      'stored_file.width',
-      'stored_file.height',
-    ])
-    .where('jrn_journey_image.id_jrn_journey', '=', journeyId)
-    .orderBy('jrn_journey_image.position')
-    .orderBy('jrn_journey_image.id')
-    .execute();
-
 /**
  * Which of the referenced records exist, in one statement: the category (with its name and whether it is
  * active), the destination (with its name), the organizer, the boarding points among `stopIds` and the countries

@@ -22,6 +22,8 @@ import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
 import { runList } from '../../lib/list-query.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { DbContext } from '../../types.ts';
+import { findJourneyImages } from './journey-images.repository.ts';
+import { toJourneyImage } from './journey-images.service.ts';
 import {
   deleteDatePricesExcept,
   deleteDatesExcept,
@@ -33,7 +35,6 @@ import {
   findDates,
   findDays,
   findExtras,
-  findImages,
   findJourneyWithTexts,
   findReferences,
   findRoomTypes,
@@ -63,7 +64,6 @@ export const toCents = (euro: number): number => Math.round(euro * 100);
 export const toEuro = (cents: number): number => cents / 100;
 
 /** The URL of a stored file's delivery (built by the files feature). */
-export const fileUrl = (fileId: number, variant: 'web' | 'thumb') => `/api/v1/files/${fileId}/${variant}`;
 
 function toSummary(row: JourneyRow): JourneySummary {
   return {
@@ -121,7 +121,7 @@ export async function getJourney(ctx: DbContext, id: number): Promise<Journey> {
     findStops(ctx.db, id),
     findDates(ctx.db, id),
     findDatePrices(ctx.db, id),
-    findImages(ctx.db, id),
+    findJourneyImages(ctx.db, [id]),
   ]);
   if (!row) throw notFound();
   const texts = row;
@@ -190,18 +190,7 @@ export async function getJourney(ctx: DbContext, id: number): Promise<Journey> {
           additional_price: toEuro(price.additional_price_cents),
         })),
     })),
-    images: images.map((image) => ({
-      id: image.id,
-      url: fileUrl(image.id_stored_file, 'web'),
-      thumbUrl: fileUrl(image.id_stored_file, 'thumb'),
-      original_name: image.original_name,
-      width: image.width,
-      height: image.height,
-      position: image.position,
-      caption: image.caption,
-      copyright: image.copyright,
-      id_jrn_accommodation: image.id_jrn_accommodation,
-    })),
+    images: images.map(toJourneyImage),
     meta_title: texts.meta_title ?? null,
     meta_description: texts.meta_description ?? null,
     keywords: texts.keywords ?? null,
@@ -760,4 +749,4 @@ export async function copyJourney(ctx: DbContext, id: number, body: CopyJourneyB
 }
 
 const imageFileIds = async (ctx: DbContext, journeyId: number) =>
-  new Map((await findImages(ctx.db, journeyId)).map((image) => [image.id, image.id_stored_file]));
+  new Map((await findJourneyImages(ctx.db, [journeyId])).map((image) => [image.id, image.id_stored_file]));
