@@ -27,3 +27,6 @@ export * from './destinations.schema.ts';
 export * from './journey-categories.schema.ts';
 export * from './journeys.schema.ts';
 export * from './files.schema.ts';
+export * from './seat-plans.schema.ts';
+export * from './bookings.schema.ts';
+export * from './departures.schema.ts';

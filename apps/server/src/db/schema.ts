@@ -1,6 +1,19 @@
 import type { ActionCodeTable } from '../features/account/account.table.ts';
 import type { AppSecretTable, AuditLogTable, AuthThrottleTable } from '../features/auth/auth.table.ts';
 import type { MailAttemptTable, MailOutboxTable } from '../features/mail/mail.table.ts';
+import type {
+  BookingEventTable,
+  BookingExtraTable,
+  BookingHoldTable,
+  BookingPriceLineTable,
+  BookingRoomTable,
+  BookingTable,
+  IdempotencyKeyTable,
+  ParticipantTable,
+  SeatAssignmentTable,
+} from '../features/bookings/bookings.table.ts';
+import type { QuotaTable, TransportTable, TravelStopTable } from '../features/departures/departures.table.ts';
+import type { SeatPlanTable } from '../features/seat-plans/seat-plans.table.ts';
 import type { BrandTable } from '../features/brands/brands.table.ts';
 import type {
   ZusGruppenMemberTable,
@@ -34,7 +47,14 @@ export type DB = {
   app_secret: AppSecretTable;
   audit_log: AuditLogTable;
   auth_throttle: AuthThrottleTable;
+  booking: BookingTable;
+  booking_event: BookingEventTable;
+  booking_extra: BookingExtraTable;
+  booking_hold: BookingHoldTable;
+  booking_price_line: BookingPriceLineTable;
+  booking_room: BookingRoomTable;
   brand: BrandTable;
+  idempotency_key: IdempotencyKeyTable;
   jrn_accommodation: JrnAccommodationTable;
   jrn_category: JrnCategoryTable;
   jrn_date: JrnDateTable;
@@ -50,9 +70,15 @@ export type DB = {
   mail_attempt: MailAttemptTable;
   mail_outbox: MailOutboxTable;
   organization: OrganizationTable;
+  participant: ParticipantTable;
+  quota: QuotaTable;
   role: RoleTable;
+  seat_assignment: SeatAssignmentTable;
+  seat_plan: SeatPlanTable;
   stored_file: StoredFileTable;
   sys_settings: SysSettingsTable;
+  transport: TransportTable;
+  travel_stop: TravelStopTable;
   user_account: UserAccountTable;
   vc_address: VcAddressTable;
   vc_card: VcCardTable;
