@@ -30,3 +30,4 @@ export * from './files.schema.ts';
 export * from './seat-plans.schema.ts';
 export * from './bookings.schema.ts';
 export * from './departures.schema.ts';
+export * from './seat-plan-templates.ts';
