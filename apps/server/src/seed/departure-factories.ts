@@ -7,6 +7,7 @@ import {
   type SeatPlanTemplate,
   type StopDirection,
 } from '@tourdesk/contracts';
+import { insertQuota, insertTransport, insertTravelStop } from '../features/departures/departures.repository.ts';
 import type { DbContext } from '../types.ts';
 import { createBoardingPointFixture } from './catalogue-factories.ts';
 import { createJourneyFixture } from './factories.ts';
@@ -54,20 +55,16 @@ export async function createDepartureFixture(
   };
 
   for (const direction of ['outbound', 'return'] as const) {
-    const transport = await ctx.db
-      .insertInto('transport')
-      .values({
-        id_jrn_date: date.nr,
-        direction,
-        position: 1,
-        name: direction === 'outbound' ? 'Bus 1 Hinfahrt' : 'Bus 1 Rückfahrt',
-        layout: JSON.stringify(layout),
-        blocked_seats: JSON.stringify(blocked),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    fixture.transports.push({ id: transport.id, direction, seats });
-    await addQuota(ctx, fixture, date.nr, 'seat', transport.id, `Sitzplätze ${direction}`, seats.length);
+    const transportId = await insertTransport(ctx.db, {
+      id_jrn_date: date.nr,
+      direction,
+      position: 1,
+      name: direction === 'outbound' ? 'Bus 1 Hinfahrt' : 'Bus 1 Rückfahrt',
+      layout: JSON.stringify(layout),
+      blocked_seats: JSON.stringify(blocked),
+    });
+    fixture.transports.push({ id: transportId, direction, seats });
+    await addQuota(ctx, fixture, date.nr, 'seat', transportId, `Sitzplätze ${direction}`, seats.length);
   }
   for (const accommodation of journey.accommodations) {
     for (const roomType of accommodation.roomTypes) {
@@ -82,21 +79,17 @@ export async function createDepartureFixture(
   for (let i = 0; i < stopCount; i++) {
     const point = await createBoardingPointFixture(ctx, n * 10 + i);
     for (const direction of ['outbound', 'return'] as const) {
-      const stop = await ctx.db
-        .insertInto('travel_stop')
-        .values({
-          id_jrn_date: date.nr,
-          id_zus_zustiege: point.id_zus_zustiege,
-          direction,
-          knotenhaltnr: i + 1,
-          position: i,
-          time: direction === 'outbound' ? `0${6 + i}:00` : `1${8 + i}:00`,
-          day_offset: 0,
-          surcharge_cents: i * 1000,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      fixture.stops[direction].push(stop.id);
+      const stopId = await insertTravelStop(ctx.db, {
+        id_jrn_date: date.nr,
+        id_zus_zustiege: point.id_zus_zustiege,
+        direction,
+        knotenhaltnr: i + 1,
+        position: i,
+        time: direction === 'outbound' ? `0${6 + i}:00` : `1${8 + i}:00`,
+        day_offset: 0,
+        surcharge_cents: i * 1000,
+      });
+      fixture.stops[direction].push(stopId);
     }
   }
   return fixture;
@@ -111,10 +104,6 @@ async function addQuota(
   name: string,
   capacity: number,
 ) {
-  const quota = await ctx.db
-    .insertInto('quota')
-    .values({ id_jrn_date: nr, kind, ref, name, capacity })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  fixture.quotas.push({ id: quota.id, kind, ref, capacity });
+  const id = await insertQuota(ctx.db, { id_jrn_date: nr, kind, ref, name, capacity });
+  fixture.quotas.push({ id, kind, ref, capacity });
 }
