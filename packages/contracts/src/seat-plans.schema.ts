@@ -127,3 +127,12 @@ export const ZCreateSeatPlanBody = z.object(seatPlanFields);
 export type CreateSeatPlanBody = z.infer<typeof ZCreateSeatPlanBody>;
 export const ZUpdateSeatPlanBody = z.object(seatPlanFields).partial();
 export type UpdateSeatPlanBody = z.infer<typeof ZUpdateSeatPlanBody>;
+
+/** GET /seat-plans/templates: the standard layouts the editor can start from (seat-plan-templates.ts). */
+export const ZSeatPlanTemplateItem = z.object({
+  key: z.string(),
+  name: z.string(),
+  layout: ZSeatLayout,
+  seat_count: z.number().int(),
+});
+export type SeatPlanTemplateItem = z.infer<typeof ZSeatPlanTemplateItem>;
