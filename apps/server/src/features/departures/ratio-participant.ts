@@ -118,3 +118,18 @@ export async function loadRatioParticipants(ctx: DbContext, scope: ParticipantSc
   const [seatRows, roomRows] = await Promise.all([findRatioSeatRows(ctx.db, scope), findRatioRoomRows(ctx.db, scope)]);
   return toRatioParticipants(rows, seatRows, roomRows);
 }
+
+/** The participants of several dates' non-cancelled bookings, by date nr (three queries for all of them). */
+export async function loadRatioParticipantsByDate(
+  ctx: DbContext,
+  nrs: readonly number[],
+): Promise<Map<number, RatioParticipant[]>> {
+  const byDate = new Map<number, RatioParticipant[]>(nrs.map((nr) => [nr, []]));
+  const scope = { nrs };
+  const rows = await findRatioParticipantRows(ctx.db, scope);
+  if (rows.length === 0) return byDate;
+  const [seatRows, roomRows] = await Promise.all([findRatioSeatRows(ctx.db, scope), findRatioRoomRows(ctx.db, scope)]);
+  const participants = toRatioParticipants(rows, seatRows, roomRows);
+  rows.forEach((row, index) => byDate.get(row.id_jrn_date)?.push(participants[index]!));
+  return byDate;
+}

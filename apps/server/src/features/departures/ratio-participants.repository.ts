@@ -5,14 +5,21 @@ import type { Database } from '../../db/database.ts';
  * rooms, each read with one query for a whole departure or a set of bookings, whatever the number of people.
  */
 
-/** Whose participants: every non-cancelled booking of a departure date, or the given bookings (any status). */
-export type ParticipantScope = { nr: number } | { bookingIds: readonly number[] };
+/**
+ * Whose participants: every non-cancelled booking of a departure date (`nr`) or of several (`nrs`), or the given
+ * bookings (any status).
+ */
+export type ParticipantScope = { nr: number } | { nrs: readonly number[] } | { bookingIds: readonly number[] };
 
-const isDateScope = (scope: ParticipantScope): scope is { nr: number } => 'nr' in scope;
+type DateScope = { nr: number } | { nrs: readonly number[] };
+const isDateScope = (scope: ParticipantScope): scope is DateScope => 'nr' in scope || 'nrs' in scope;
+const scopeDates = (scope: DateScope): number[] => ('nr' in scope ? [scope.nr] : [...scope.nrs]);
+const isEmpty = (scope: ParticipantScope) =>
+  isDateScope(scope) ? scopeDates(scope).length === 0 : scope.bookingIds.length === 0;
 
 /** The participants with their travel stops' numbers (knotenhaltnr) per direction, by booking and position. */
 export async function findRatioParticipantRows(db: Database, scope: ParticipantScope) {
-  if (!isDateScope(scope) && scope.bookingIds.length === 0) return [];
+  if (isEmpty(scope)) return [];
   let query = db
     .selectFrom('participant')
     .innerJoin('booking', 'booking.id', 'participant.id_booking')
@@ -21,6 +28,7 @@ export async function findRatioParticipantRows(db: Database, scope: ParticipantS
     .select([
       'participant.id',
       'participant.id_booking',
+      'booking.id_jrn_date',
       'participant.position',
       'participant.anrede',
       'participant.titel',
@@ -49,7 +57,7 @@ export async function findRatioParticipantRows(db: Database, scope: ParticipantS
       'stop_ret.knotenhaltnr as knotenhaltnr_ret',
     ]);
   query = isDateScope(scope)
-    ? query.where('booking.id_jrn_date', '=', scope.nr).where('booking.status', '!=', 'cancelled')
+    ? query.where('booking.id_jrn_date', 'in', scopeDates(scope)).where('booking.status', '!=', 'cancelled')
     : query.where('participant.id_booking', 'in', [...scope.bookingIds]);
   return query.orderBy('participant.id_booking').orderBy('participant.position').orderBy('participant.id').execute();
 }
@@ -57,7 +65,7 @@ export type RatioParticipantRow = Awaited<ReturnType<typeof findRatioParticipant
 
 /** The seats held by the scope's participants, with their coach's direction and number (position). */
 export async function findRatioSeatRows(db: Database, scope: ParticipantScope) {
-  if (!isDateScope(scope) && scope.bookingIds.length === 0) return [];
+  if (isEmpty(scope)) return [];
   const query = db
     .selectFrom('seat_assignment')
     .innerJoin('transport', 'transport.id', 'seat_assignment.id_transport')
@@ -70,7 +78,7 @@ export async function findRatioSeatRows(db: Database, scope: ParticipantScope) {
     ]);
   return (
     isDateScope(scope)
-      ? query.where('transport.id_jrn_date', '=', scope.nr)
+      ? query.where('transport.id_jrn_date', 'in', scopeDates(scope))
       : query.where('seat_assignment.id_booking', 'in', [...scope.bookingIds])
   ).execute();
 }
@@ -78,14 +86,14 @@ export type RatioSeatRow = Awaited<ReturnType<typeof findRatioSeatRows>>[number]
 
 /** The rooms of the scope's bookings, in each booking's order (a participant's `zimmer` is an index into it). */
 export async function findRatioRoomRows(db: Database, scope: ParticipantScope) {
-  if (!isDateScope(scope) && scope.bookingIds.length === 0) return [];
+  if (isEmpty(scope)) return [];
   const query = db
     .selectFrom('booking_room')
     .innerJoin('booking', 'booking.id', 'booking_room.id_booking')
     .select(['booking_room.id', 'booking_room.id_booking']);
   return (
     isDateScope(scope)
-      ? query.where('booking.id_jrn_date', '=', scope.nr).where('booking.status', '!=', 'cancelled')
+      ? query.where('booking.id_jrn_date', 'in', scopeDates(scope)).where('booking.status', '!=', 'cancelled')
       : query.where('booking_room.id_booking', 'in', [...scope.bookingIds])
   )
     .orderBy('booking_room.id_booking')
