@@ -8,11 +8,15 @@ import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SEAT_PLAN_TEMPLATES, type SeatPlanTemplate } from '@tourdesk/contracts/seat-plan-templates';
-import { SEAT_PLAN_LIMITS, type CreateSeatPlanBody } from '@tourdesk/contracts/seat-plans.schema';
-import { emptyLayout, sellableCount } from './seat-layout-editing.ts';
+import { useQuery } from '@tanstack/react-query';
+import {
+  SEAT_PLAN_LIMITS,
+  type CreateSeatPlanBody,
+  type SeatPlanTemplateItem,
+} from '@tourdesk/contracts/seat-plans.schema';
+import { api } from '../../lib/api-client.ts';
+import { emptyLayout } from './seat-layout-editing.ts';
 
-const TEMPLATE_KEYS = Object.keys(SEAT_PLAN_TEMPLATES) as SeatPlanTemplate[];
 const ROW_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.rows }, (_, i) => i + 1);
 const COL_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.cols }, (_, i) => i + 1);
 
@@ -25,6 +29,11 @@ export function SeatPlanStart({ onStart }: { onStart: (plan: CreateSeatPlanBody)
   const translate = useTranslate();
   const [rows, setRows] = useState(13);
   const [cols, setCols] = useState(5);
+  const { data: templates = [] } = useQuery({
+    queryKey: ['seat-plans', 'templates'],
+    queryFn: () => api<SeatPlanTemplateItem[]>('/seat-plans/templates'),
+    staleTime: Infinity,
+  });
   return (
     <Box sx={{ mt: 2, display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Title title={translate('seatPlans.start.title')} />
@@ -33,11 +42,11 @@ export function SeatPlanStart({ onStart }: { onStart: (plan: CreateSeatPlanBody)
           {translate('seatPlans.start.templates')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
-          {TEMPLATE_KEYS.map((key) => {
-            const template = SEAT_PLAN_TEMPLATES[key];
-            const name = translate(`seatPlans.templates.${key}`);
+          {templates.map((template) => {
+            // The server names its templates in German; the user's language has its own names for them.
+            const name = translate(`seatPlans.templates.${template.key}`, { _: template.name });
             return (
-              <Card key={key} variant="outlined">
+              <Card key={template.key} variant="outlined">
                 <CardActionArea
                   onClick={() => onStart({ name, description: null, layout: structuredClone(template.layout) })}
                   sx={{ height: '100%' }}
@@ -47,10 +56,7 @@ export function SeatPlanStart({ onStart }: { onStart: (plan: CreateSeatPlanBody)
                       {name}
                     </Typography>
                     <Typography variant="body2" color="text.secondary" component="span">
-                      {translate('seatPlans.start.summary', {
-                        smart_count: sellableCount(template.layout),
-                        decks: template.layout.decks.length,
-                      })}
+                      {translate('seatPlans.editor.seatCount', { smart_count: template.seat_count })}
                     </Typography>
                   </CardContent>
                 </CardActionArea>
