@@ -149,20 +149,39 @@ test.describe('screenshots', () => {
     ['en', 'light'],
     ['de', 'dark'],
   ] as const) {
-    test(`seat plan editor, ${language}, ${theme}, desktop and phone width`, async ({ page, context }) => {
+    test(`seat plan start page, editor and view, ${language}, ${theme}, desktop and phone width`, async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(60_000);
       await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
+      await page.setViewportSize({ width: 1280, height: 1500 });
       await loginAs(page, 'admin@example.com');
       if (theme === 'dark')
         await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
       await page.goto('/seat-plans/create');
-      await page.screenshot({ path: `/tmp/seat-plans-web-start-${language}-${theme}.png`, fullPage: true });
-      await page.getByRole('button', { name: /57/ }).click();
+      const doubleDecker = page.getByRole('button', { name: /81/ });
+      await expect(doubleDecker).toBeVisible();
+      await page.screenshot({ path: `/tmp/seat-plans-web-start-${language}-${theme}.png` });
+      await doubleDecker.click();
       await cell(page, 0, 3, 0).click();
       await tool(page, language === 'de' ? 'Sperren' : 'Block').click();
-      await cell(page, 0, 5, 4).click();
-      await page.screenshot({ path: `/tmp/seat-plans-web-editor-${language}-${theme}.png`, fullPage: true });
+      await cell(page, 1, 5, 4).click();
+      await cell(page, 1, 6, 0).focus();
+      await page.screenshot({ path: `/tmp/seat-plans-web-editor-${language}-${theme}.png` });
+      await page.getByRole('button', { name: /^(Save|Speichern)$/ }).click();
+      await expect(page).toHaveURL(/\/seat-plans\/\d+$/);
+      await page.goto(`${page.url()}/show`);
+      await expect(page.getByRole('grid')).toHaveCount(2);
+      await cell(page, 0, 1, 0).hover();
+      await page.screenshot({ path: `/tmp/seat-plans-web-view-${language}-${theme}.png` });
       await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(page.url().replace(/\/show$/, ''));
+      await expect(page.getByRole('grid')).toHaveCount(2);
       await page.screenshot({ path: `/tmp/seat-plans-web-editor-${language}-${theme}-phone.png`, fullPage: true });
+      await page.goto('/seat-plans');
+      await expect(page.getByText(/81/).first()).toBeVisible();
+      await page.screenshot({ path: `/tmp/seat-plans-web-list-${language}-${theme}-phone.png` });
     });
   }
 });

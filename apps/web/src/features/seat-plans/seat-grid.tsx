@@ -453,3 +453,31 @@ function CellFace({
     </Box>
   );
 }
+
+const ALL_STATES: readonly SeatState[] = ['free', 'taken', 'blocked', 'selected', 'mine'];
+
+/** What the seat states look like, named: beside a picker or a plan, for those who read the grid by its colours. */
+export function SeatGridLegend({ states = ALL_STATES }: { states?: readonly SeatState[] }) {
+  const translate = useTranslate();
+  const theme = useTheme();
+  const sample: SeatCell = { txt: '7', idx: 0, isSeat: true };
+  return (
+    <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0 }}>
+      {states.map((state) => (
+        <Box component="li" key={state} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <CellFace
+            cell={sample}
+            kind="seat"
+            state={state}
+            size={36}
+            active={false}
+            invalid={false}
+            theme={theme}
+            mode="view"
+          />
+          <Typography variant="body2">{translate(`seatPlans.legend.${state}`)}</Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

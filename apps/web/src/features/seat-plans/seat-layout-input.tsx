@@ -243,7 +243,8 @@ export function SeatLayoutInput() {
           helperText={
             activeError ? translate(activeError.key) : activeSeat ? ' ' : translate('seatPlans.editor.chooseSeat')
           }
-          slotProps={{ htmlInput: { maxLength: SEAT_PLAN_LIMITS.labelLength } }}
+          // The hint stays readable (full contrast) while the field waits for a seat.
+          slotProps={{ htmlInput: { maxLength: SEAT_PLAN_LIMITS.labelLength }, formHelperText: { disabled: false } }}
           sx={{ width: 220 }}
         />
         <FormControlLabel

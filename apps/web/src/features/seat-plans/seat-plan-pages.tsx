@@ -26,7 +26,7 @@ import {
 import { formRow } from '../../shared/form-row.ts';
 import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
-import { SeatGrid } from './seat-grid.tsx';
+import { SeatGrid, SeatGridLegend } from './seat-grid.tsx';
 import { SeatLayoutInput } from './seat-layout-input.tsx';
 import { SeatPlanStart } from './seat-plan-start.tsx';
 
@@ -71,6 +71,9 @@ export function SeatPlanEdit() {
   );
 }
 
+/** A plan has no travellers: its seats are free or blocked. */
+const LEGEND_STATES = ['free', 'blocked'] as const;
+
 function LayoutView() {
   const translate = useTranslate();
   const record = useRecordContext<SeatPlan>();
@@ -80,6 +83,9 @@ function LayoutView() {
       <Typography id="seat-plan-layout" variant="h6" component="h2" sx={{ mb: 1 }}>
         {translate('seatPlans.fields.layout')}
       </Typography>
+      <Box sx={{ mb: 2 }}>
+        <SeatGridLegend states={LEGEND_STATES} />
+      </Box>
       <SeatGrid layout={record.layout} mode="view" labelledBy="seat-plan-layout" />
     </Box>
   );
