@@ -179,6 +179,22 @@ test.describe('screenshots', () => {
       await page.goto(page.url().replace(/\/show$/, ''));
       await expect(page.getByRole('grid')).toHaveCount(2);
       await page.screenshot({ path: `/tmp/seat-plans-web-editor-${language}-${theme}-phone.png`, fullPage: true });
+      // Twelve columns are wider than a phone: the plan scrolls sideways, the page does not.
+      await page
+        .getByRole('combobox', { name: /^(Columns|Spalten)$/ })
+        .first()
+        .click();
+      await page.getByRole('option', { name: '12', exact: true }).click();
+      const grid = page.getByTestId('seat-grid');
+      await expect(async () => {
+        const sizes = await grid.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+        expect(sizes.scroll).toBeGreaterThan(sizes.client);
+      }).toPass();
+      await expect(page.getByRole('listbox')).toHaveCount(0);
+      await grid.scrollIntoViewIfNeeded();
+      await grid.evaluate((element) => element.scrollBy({ left: 200 }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `/tmp/seat-plans-web-editor-${language}-${theme}-phone-wide.png` });
       await page.goto('/seat-plans');
       await expect(page.getByText(/81/).first()).toBeVisible();
       await page.screenshot({ path: `/tmp/seat-plans-web-list-${language}-${theme}-phone.png` });
