@@ -25,6 +25,8 @@ import {
   findBoardingPointIds,
   findDateWithJourney,
   findDatesByNr,
+  findDatesStartingBetween,
+  findDriverCards,
   findDatesOfJourney,
   findDriverCardIds,
   findExpiringOptions,
@@ -598,6 +600,13 @@ async function replaceQuotas(
     orphans.map((row) => row.id),
   );
 }
+
+/** Dates (of every journey) starting between `start` and `end`, by date: what the demo data plans. */
+export const datesStartingBetween = (ctx: DbContext, start: string, end: string) =>
+  findDatesStartingBetween(ctx.db, start, end);
+
+/** The cards of drivers, oldest first. */
+export const driverCardIds = async (ctx: DbContext) => (await findDriverCards(ctx.db)).map((card) => card.id_vc_card);
 
 // ---------------------------------------------------------------- seat map, occupancy
 
