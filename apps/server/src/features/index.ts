@@ -15,6 +15,7 @@ import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
+import { ratioAddressesRoutes } from './ratio-addresses/ratio-addresses.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -30,6 +31,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   countriesRoutes,
   organizationsRoutes,
   customersRoutes,
+  ratioAddressesRoutes,
   driversRoutes,
   accountRoutes,
   mailRoutes,
