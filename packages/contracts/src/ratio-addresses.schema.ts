@@ -295,7 +295,9 @@ const recordBody = <T extends z.ZodRawShape>(shape: T) =>
     .object(shape)
     .loose()
     .superRefine(
-      (value, ctx) => {
+      (value: unknown, ctx) => {
+        // Runs also when the body is no object at all (`when`), which the object check has refused already.
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
         for (const key of Object.keys(value))
           if (!KNOWN_FIELDS.has(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'error.invalid' });
       },

@@ -7,7 +7,7 @@ import {
   ZRatioAddressBody,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
-import { customerScope } from '../customers/customer-scope.ts';
+import { customerScope } from '../customers/customers.service.ts';
 import {
   createRatioAddress,
   deleteRatioAddress,

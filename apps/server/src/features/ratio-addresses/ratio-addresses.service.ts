@@ -17,8 +17,14 @@ import {
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
 import { ApiError, conflict, invalidField, notFound } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
-import { scopedAgency, type CustomerScope } from '../customers/customer-scope.ts';
-import { createCustomer, deleteCustomer, getCustomer, updateCustomer } from '../customers/customers.service.ts';
+import {
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  scopedAgency,
+  updateCustomer,
+  type CustomerScope,
+} from '../customers/customers.service.ts';
 import {
   findCardIdByKennziffer,
   findStoredFields,
