@@ -258,6 +258,24 @@ describe('RATIO address records', () => {
     expect(cards).toHaveLength(1);
   });
 
+  it('lets only one of simultaneous creates with the same kennziffer through', async () => {
+    const k = nextKennziffer();
+    const answers = await Promise.all(
+      ['Eins', 'Zwei', 'Drei', 'Vier'].map((name) => post({ kennziffer: k, name1: name, kat1: 'RACE' })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const answer of answers.filter((candidate) => candidate.statusCode === 409))
+      expect(answer.json().key).toBe('error.addressExists');
+    const cards = await t.ctx.db.selectFrom('vc_card').select('id_vc_card').where('ratio_id', '=', k).execute();
+    expect(cards).toHaveLength(1);
+    const stored = await t.ctx.db
+      .selectFrom('ratio_address')
+      .select('id_vc_card')
+      .where('kennziffer', '=', k)
+      .execute();
+    expect(stored).toEqual(cards);
+  });
+
   it('validates lengths and types per field', async () => {
     const k = nextKennziffer();
     await post({ ...mapped(k) });
