@@ -16,6 +16,7 @@ import {
 } from './factories.ts';
 import { seedCatalogueReferences } from './catalogue-factories.ts';
 import { seedDemoJourneys } from './demo-journeys.ts';
+import { seedDemoDepartures } from './demo-departures.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -172,6 +173,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedCatalogueReferences(ctx);
   // The trip catalogue's 25 journeys (after its reference data: they link destinations and boarding points by name).
   await seedDemoJourneys(ctx);
+  // Seat plans, and the next six months' dates planned with coaches, travel stops and pools.
+  await seedDemoDepartures(ctx);
   log?.info('demo data seeded');
   return true;
 }
