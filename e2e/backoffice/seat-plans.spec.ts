@@ -41,6 +41,7 @@ test('staff build a seat plan from an empty grid: paint, drag, renumber, set a n
   await loginAs(page, 'admin@example.com');
   await page.goto('/seat-plans');
   await page.getByRole('link', { name: 'Create' }).click();
+  await expect(page.getByRole('button', { name: /Touring coach, 49 seats/ })).toBeVisible();
   await page.getByRole('combobox', { name: 'Rows' }).click();
   await page.getByRole('option', { name: '4', exact: true }).click();
   await page.getByRole('combobox', { name: 'Columns' }).click();
