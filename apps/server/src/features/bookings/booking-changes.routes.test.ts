@@ -188,6 +188,37 @@ describe('bookings: capacity, seats, changes, statuses', () => {
     expect(await bookingCount()).toBe(before + 1);
   });
 
+  it('Idempotency-Key: an entry older than a day is ignored and replaced', async () => {
+    const departure = await newDeparture();
+    const user = await t.ctx.db
+      .selectFrom('user_account')
+      .select('id')
+      .where('email', '=', office)
+      .executeTakeFirstOrThrow();
+    const scopeKey = `${user.id}:POST /ratio_vorgang:old-key`;
+    await t.ctx.db
+      .insertInto('idempotency_key')
+      .values({
+        scope_key: scopeKey,
+        request_hash: 'something else',
+        status_code: 201,
+        response: '{}',
+        created_at: new Date(Date.now() - 25 * 3_600_000).toISOString(),
+      })
+      .execute();
+    const fresh = await book(
+      { termin: departure.nr, type: 'option', teilnehmer: party('A') },
+      { 'idempotency-key': 'old-key' },
+    );
+    expect(fresh.statusCode).toBe(201);
+    const row = await t.ctx.db
+      .selectFrom('idempotency_key')
+      .selectAll()
+      .where('scope_key', '=', scopeKey)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.response).id).toBe(fresh.json<Booking>().id);
+  });
+
   it('Idempotency-Key: concurrent duplicates store one booking and all answer the same', async () => {
     const departure = await newDeparture();
     const headers = { 'idempotency-key': 'parallel-1' };
