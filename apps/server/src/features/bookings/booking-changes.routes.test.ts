@@ -85,6 +85,8 @@ describe('bookings: capacity, seats, changes, statuses', () => {
       },
     });
     const single = departure.journey.accommodations[0]!.roomTypes[0]!.id;
+    // a date never read through the departures API yet has no room pool: the booking makes it (ADR 0013)
+    await t.ctx.db.deleteFrom('quota').where('id_jrn_date', '=', departure.nr).where('kind', '=', 'room').execute();
     const [boat, parking] = departure.journey.extras;
     const first = await bookOk({
       termin: departure.nr,
