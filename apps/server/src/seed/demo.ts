@@ -15,6 +15,7 @@ import {
   SYSTEM_ACTOR,
 } from './factories.ts';
 import { seedCatalogueReferences } from './catalogue-factories.ts';
+import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoJourneys } from './demo-journeys.ts';
 import { seedDemoDepartures } from './demo-departures.ts';
 import { seededRandom } from './german-data.ts';
@@ -175,6 +176,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoJourneys(ctx);
   // Seat plans, and the next six months' dates planned with coaches, travel stops and pools.
   await seedDemoDepartures(ctx);
+  // Bookings on the planned demo dates (after the departures: they need coaches, pools and stops).
+  await seedDemoBookings(ctx);
   log?.info('demo data seeded');
   return true;
 }
