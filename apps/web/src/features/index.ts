@@ -12,6 +12,7 @@ import { journeyCategoriesFeature } from './journey-categories/journey-categorie
 import { journeysFeature } from './journeys/journeys.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
 import { rolesFeature } from './roles/roles.feature.tsx';
+import { seatPlansFeature } from './seat-plans/seat-plans.feature.tsx';
 import { settingsFeature } from './settings/settings.feature.tsx';
 import { usersFeature } from './users/users.feature.tsx';
 
@@ -34,5 +35,6 @@ export const FEATURES: readonly FeatureModule[] = [
   journeyCategoriesFeature,
   destinationsFeature,
   boardingPointsFeature,
+  seatPlansFeature,
   departuresFeature,
 ];
