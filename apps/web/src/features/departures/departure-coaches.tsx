@@ -15,7 +15,6 @@ import {
 } from '@mui/material';
 import { SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import type { Departure } from '@tourdesk/contracts/departures.schema';
 import { STOP_DIRECTIONS, type StopDirection } from '@tourdesk/contracts/journeys.schema';
 import { sellableSeats, type SeatLayout } from '@tourdesk/contracts/seat-plans.schema';
 import { SeatGrid } from '../seat-plans/seat-grid.tsx';
@@ -49,6 +48,7 @@ function BlockedSeats({ index }: { index: number }) {
           blockedSeats={blocked}
           mode="pick"
           labelledBy={headingId}
+          isPickable={(cell) => !cell.blocked}
           onCellClick={(cell) => {
             if (!cell.isSeat) return;
             setValue(`transports.${index}.blocked_seats`, toggleSeat(blocked, cell.txt), { shouldDirty: true });
@@ -148,7 +148,7 @@ function AddCoach({ direction, onAdd }: { direction: StopDirection; onAdd: (plan
 }
 
 /** Tab "coaches": per direction the coaches of the date, each from a seat plan. */
-export function DepartureCoaches({ departure: _departure }: { departure: Departure }) {
+export function DepartureCoaches() {
   const translate = useTranslate();
   const { data: plans = [] } = useSeatPlans();
   const { fields, append, remove } = useFieldArray<DepartureValues, 'transports'>({ name: 'transports' });

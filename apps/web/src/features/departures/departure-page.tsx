@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { Form, Loading, SaveButton, Title, Toolbar, useNotify, useTranslate } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useFormState, type FieldValues } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Departure, UpdateDepartureBody } from '@tourdesk/contracts/departures.schema';
@@ -175,11 +175,11 @@ function DepartureForm({
       noValidate
       warnWhenUnsavedChanges
       formRootPathname={root}
-      onSubmit={(values) => save(toUpdateBody(values as DepartureValues))}
+      onSubmit={(values: FieldValues) => save(toUpdateBody(values as DepartureValues))}
     >
       {children}
       <Panel active={tab === 'coaches'}>
-        <DepartureCoaches departure={departure} />
+        <DepartureCoaches />
       </Panel>
       <Panel active={tab === 'stops'}>
         <DepartureStops
