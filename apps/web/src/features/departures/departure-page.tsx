@@ -182,9 +182,7 @@ function DepartureForm({
         <DepartureCoaches />
       </Panel>
       <Panel active={tab === 'stops'}>
-        <DepartureStops
-          onFromJourney={(values) => save({ ...toUpdateBody(values), travelStops: undefined, stopsFromJourney: true })}
-        />
+        <DepartureStops onFromJourney={(values) => save({ ...toUpdateBody(values), stopsFromJourney: true })} />
       </Panel>
       <Panel active={tab === 'pools'}>
         <DeparturePools departure={departure} />

@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import { Box, Button, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { AutocompleteInput, Confirm, NumberInput, TextInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, NumberInput, TextInput, useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { STOP_DIRECTIONS, type StopDirection } from '@tourdesk/contracts/journeys.schema';
 import { PriceInput } from '../../ui/price-input.tsx';
@@ -57,14 +56,13 @@ function StopRow({ index, travellers, onRemove }: { index: number; travellers: n
 }
 
 /**
- * Tab "travel stops": per direction the date's numbered boarding points. "Take the journey's stops" replaces
- * them on the server with the journey's offered stops (numbered 1, 2, …), saving the other tabs with them.
+ * Tab "travel stops": per direction the date's numbered boarding points. "Take the journey's stops" saves the
+ * form and adds the journey's offered stops the date lacks, numbered with the next free numbers.
  */
 export function DepartureStops({ onFromJourney }: { onFromJourney: (values: DepartureValues) => Promise<unknown> }) {
   const translate = useTranslate();
   const { getValues } = useFormContext<DepartureValues>();
   const { fields, append, remove } = useFieldArray<DepartureValues, 'travelStops'>({ name: 'travelStops' });
-  const [confirming, setConfirming] = useState(false);
   const add = (direction: StopDirection) => {
     const stop: TravelStopValues = {
       id_zus_zustiege: null,
@@ -79,22 +77,12 @@ export function DepartureStops({ onFromJourney }: { onFromJourney: (values: Depa
   return (
     <Stack spacing={3}>
       <Box>
-        <Button variant="outlined" startIcon={<PlaylistAddIcon />} onClick={() => setConfirming(true)}>
+        <Button variant="outlined" startIcon={<PlaylistAddIcon />} onClick={() => void onFromJourney(getValues())}>
           {translate('departures.actions.stopsFromJourney')}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {translate('departures.help.stopsFromJourney')}
         </Typography>
-        <Confirm
-          isOpen={confirming}
-          title="departures.actions.stopsFromJourney"
-          content="departures.help.stopsFromJourneyConfirm"
-          onConfirm={async () => {
-            setConfirming(false);
-            await onFromJourney(getValues());
-          }}
-          onClose={() => setConfirming(false)}
-        />
       </Box>
       {STOP_DIRECTIONS.map((direction) => {
         const rows = fields
