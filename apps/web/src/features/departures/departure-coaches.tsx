@@ -17,7 +17,7 @@ import { SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { STOP_DIRECTIONS, type StopDirection } from '@tourdesk/contracts/journeys.schema';
 import { sellableSeats, type SeatLayout } from '@tourdesk/contracts/seat-plans.schema';
-import { SeatGrid } from '../seat-plans/seat-grid.tsx';
+import { SeatGrid } from '../../shared/seat-grid.tsx';
 import { firstErrorMessage, toggleSeat, transportFromPlan, type DepartureValues } from './departure-form-logic.ts';
 import { useDrivers, useSeatPlans } from './departure-queries.ts';
 

@@ -146,3 +146,6 @@ export function firstErrorMessage(node: unknown): string | null {
   }
   return null;
 }
+
+/** The colour of a bookable status' chip (as in the trip list): bookable green, on request orange, not bookable red. */
+export const BOOKABLE_COLORS = ['success', 'warning', 'error'] as const;
