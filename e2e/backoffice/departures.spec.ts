@@ -132,10 +132,23 @@ test('a coach is planned on a date from a seat plan and a booked participant is 
     booking.teilnehmer.filter((participant) => participant.nr !== clara.nr).map((p) => p.sitzhin),
   );
 
-  // A seat someone else holds is no button to press; the API refusal is shown as a notice.
+  // A seat taken meanwhile (here through the API, as from another screen) is refused with a notice, and the
+  // map is reloaded with the seat taken.
   const anna = booking.teilnehmer.find((participant) => participant.name.startsWith('Anna'))!;
+  const bert = booking.teilnehmer.find((participant) => participant.name.startsWith('Bert'))!;
   await page.getByRole('button', { name: new RegExp(`^Anna Alt ${tag}`) }).click();
   await expect(page.getByRole('button', { name: new RegExp(`^Seat ${anna.sitzhin}, selected`) })).toBeVisible();
+  const token = await apiToken(request, ADMIN);
+  const meanwhile = await request.put(`/api/v1/ratio/api/zustiege/${booking.id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { teilnehmerNr: bert.nr, richtung: 'H', platznummer: '14', bus: 1 },
+  });
+  expect(meanwhile.status(), await meanwhile.text()).toBe(200);
+  await page.getByRole('button', { name: 'Seat 14, free' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This seat is already taken.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Seat 14, this booking: Bert Berg ${tag}` })).toBeVisible();
+  const after = await getBooking(request, booking.id);
+  expect(after.teilnehmer.find((participant) => participant.nr === anna.nr)?.sitzhin).toBe(anna.sitzhin);
 
   // The occupancy of the journey lists the date with the three held seats and opens it.
   await page.goto(`/internet/journeys/${journeyId}/occupancy`);
