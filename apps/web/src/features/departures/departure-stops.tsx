@@ -14,6 +14,9 @@ const ROW = {
   gap: 1,
   alignItems: 'center',
   gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '90px minmax(200px, 2fr) 110px 100px 130px 90px auto' },
+  py: 1,
+  borderBottom: 1,
+  borderColor: 'divider',
 } as const;
 
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
