@@ -41,6 +41,7 @@ test('staff build a seat plan from an empty grid: paint, drag, renumber, set a n
   await loginAs(page, 'admin@example.com');
   await page.goto('/seat-plans');
   await page.getByRole('link', { name: 'Create' }).click();
+  await expect(page.getByRole('button', { name: /Touring coach, 49 seats/ })).toBeVisible();
   await page.getByRole('combobox', { name: 'Rows' }).click();
   await page.getByRole('option', { name: '4', exact: true }).click();
   await page.getByRole('combobox', { name: 'Columns' }).click();
@@ -179,6 +180,22 @@ test.describe('screenshots', () => {
       await page.goto(page.url().replace(/\/show$/, ''));
       await expect(page.getByRole('grid')).toHaveCount(2);
       await page.screenshot({ path: `/tmp/seat-plans-web-editor-${language}-${theme}-phone.png`, fullPage: true });
+      // Twelve columns are wider than a phone: the plan scrolls sideways, the page does not.
+      await page
+        .getByRole('combobox', { name: /^(Columns|Spalten)$/ })
+        .first()
+        .click();
+      await page.getByRole('option', { name: '12', exact: true }).click();
+      const grid = page.getByTestId('seat-grid');
+      await expect(async () => {
+        const sizes = await grid.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+        expect(sizes.scroll).toBeGreaterThan(sizes.client);
+      }).toPass();
+      await expect(page.getByRole('listbox')).toHaveCount(0);
+      await grid.scrollIntoViewIfNeeded();
+      await grid.evaluate((element) => element.scrollBy({ left: 200 }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: `/tmp/seat-plans-web-editor-${language}-${theme}-phone-wide.png` });
       await page.goto('/seat-plans');
       await expect(page.getByText(/81/).first()).toBeVisible();
       await page.screenshot({ path: `/tmp/seat-plans-web-list-${language}-${theme}-phone.png` });

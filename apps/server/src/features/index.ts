@@ -17,6 +17,7 @@ import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
+import { ratioAddressesRoutes } from './ratio-addresses/ratio-addresses.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { seatPlansRoutes } from './seat-plans/seat-plans.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
@@ -33,6 +34,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   countriesRoutes,
   organizationsRoutes,
   customersRoutes,
+  ratioAddressesRoutes,
   driversRoutes,
   accountRoutes,
   mailRoutes,

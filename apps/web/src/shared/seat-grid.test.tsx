@@ -48,6 +48,12 @@ describe('SeatGrid', () => {
     expect(tabbable()).toEqual(['0-0-1']);
   });
 
+  it("shows the occupant's name when the pointer rests on a taken seat", async () => {
+    const { container } = renderGrid({ mode: 'view', occupants: [{ seat: '2', name: 'Anna Schmidt' }] });
+    fireEvent.mouseOver(container.querySelector('[data-cell="0-1-2"]')!);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Anna Schmidt');
+  });
+
   it('labels the grid by the plan heading and makes every cell a button in edit mode', () => {
     renderGrid({ mode: 'edit' });
     expect(screen.getByRole('grid', { name: 'Plan' })).toBeTruthy();

@@ -179,6 +179,7 @@ export function SeatGrid({
   return (
     <Box
       ref={container}
+      data-testid="seat-grid"
       onKeyDown={onKeyDown}
       sx={{
         display: 'flex',

@@ -36,6 +36,12 @@ import {
 } from './seat-layout-editing.ts';
 import { TOOL_ICONS, type EditorTool } from './seat-plan-tools.ts';
 
+/**
+ * The sx of a small field that keeps its width on a phone too (react-admin's theme stretches every text field
+ * to the full width there; `&&` outranks that rule).
+ */
+export const fixedWidth = (width: number) => ({ '&&': { width } });
+
 const TOOLS: readonly EditorTool[] = ['select', 'block', ...SEAT_CELL_KINDS];
 const ROW_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.rows }, (_, i) => i + 1);
 const COL_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.cols }, (_, i) => i + 1);
@@ -136,7 +142,7 @@ export function SeatLayoutInput() {
                 value={deck.name ?? ''}
                 onChange={(event) => change(renameDeck(latest.current, d, event.target.value), false)}
                 slotProps={{ htmlInput: { maxLength: 40 } }}
-                sx={{ width: 150 }}
+                sx={fixedWidth(130)}
               />
             )}
             <TextField
@@ -145,7 +151,7 @@ export function SeatLayoutInput() {
               label={translate('seatPlans.editor.rows')}
               value={deckRows(deck)}
               onChange={(event) => change(resizeDeck(latest.current, d, Number(event.target.value), deckCols(deck)))}
-              sx={{ width: 90 }}
+              sx={fixedWidth(90)}
             >
               {ROW_CHOICES.map((value) => (
                 <MenuItem key={value} value={value}>
@@ -159,7 +165,7 @@ export function SeatLayoutInput() {
               label={translate('seatPlans.editor.cols')}
               value={deckCols(deck)}
               onChange={(event) => change(resizeDeck(latest.current, d, deckRows(deck), Number(event.target.value)))}
-              sx={{ width: 90 }}
+              sx={fixedWidth(90)}
             >
               {COL_CHOICES.map((value) => (
                 <MenuItem key={value} value={value}>
@@ -245,7 +251,7 @@ export function SeatLayoutInput() {
           }
           // The hint stays readable (full contrast) while the field waits for a seat.
           slotProps={{ htmlInput: { maxLength: SEAT_PLAN_LIMITS.labelLength }, formHelperText: { disabled: false } }}
-          sx={{ width: 220 }}
+          sx={fixedWidth(220)}
         />
         <FormControlLabel
           disabled={!activeSeat}

@@ -16,6 +16,7 @@ import {
 } from '@tourdesk/contracts/seat-plans.schema';
 import { api } from '../../lib/api-client.ts';
 import { emptyLayout } from './seat-layout-editing.ts';
+import { fixedWidth } from './seat-layout-input.tsx';
 
 const ROW_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.rows }, (_, i) => i + 1);
 const COL_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.cols }, (_, i) => i + 1);
@@ -76,7 +77,7 @@ export function SeatPlanStart({ onStart }: { onStart: (plan: CreateSeatPlanBody)
             label={translate('seatPlans.editor.rows')}
             value={rows}
             onChange={(event) => setRows(Number(event.target.value))}
-            sx={{ width: 100 }}
+            sx={fixedWidth(100)}
           >
             {ROW_CHOICES.map((value) => (
               <MenuItem key={value} value={value}>
@@ -90,7 +91,7 @@ export function SeatPlanStart({ onStart }: { onStart: (plan: CreateSeatPlanBody)
             label={translate('seatPlans.editor.cols')}
             value={cols}
             onChange={(event) => setCols(Number(event.target.value))}
-            sx={{ width: 100 }}
+            sx={fixedWidth(100)}
           >
             {COL_CHOICES.map((value) => (
               <MenuItem key={value} value={value}>
