@@ -130,7 +130,7 @@ export function OccupancyPage() {
                       sx={{ cursor: 'pointer' }}
                       onClick={() => navigate(departurePath(journeyId, date.nr))}
                     >
-                      <TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         <Link to={departurePath(journeyId, date.nr)} onClick={(event) => event.stopPropagation()}>
                           {date.termincode}
                         </Link>
