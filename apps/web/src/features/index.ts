@@ -5,6 +5,7 @@ import { authFeature } from './auth/auth.feature.tsx';
 import { boardingPointsFeature } from './boarding-points/boarding-points.feature.tsx';
 import { brandsFeature } from './brands/brands.feature.tsx';
 import { customersFeature } from './customers/customers.feature.tsx';
+import { departuresFeature } from './departures/departures.feature.tsx';
 import { destinationsFeature } from './destinations/destinations.feature.tsx';
 import { driversFeature } from './drivers/drivers.feature.tsx';
 import { journeyCategoriesFeature } from './journey-categories/journey-categories.feature.tsx';
@@ -35,4 +36,5 @@ export const FEATURES: readonly FeatureModule[] = [
   destinationsFeature,
   boardingPointsFeature,
   seatPlansFeature,
+  departuresFeature,
 ];

@@ -7,7 +7,7 @@ import {
   type SeatDeck,
   type SeatLayout,
 } from '@tourdesk/contracts/seat-plans.schema';
-import type { SeatCellPosition } from './seat-grid-logic.ts';
+import type { SeatCellPosition } from '../../shared/seat-grid-logic.ts';
 
 /**
  * The seat plan editor's changes to a layout, as pure functions: each answers a new layout and leaves the old

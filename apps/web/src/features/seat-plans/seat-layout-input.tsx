@@ -18,8 +18,8 @@ import {
   type SeatCell,
   type SeatLayout,
 } from '@tourdesk/contracts/seat-plans.schema';
-import { SeatGrid } from './seat-grid.tsx';
-import { cellKey, samePosition, type SeatCellPosition } from './seat-grid-logic.ts';
+import { SeatGrid } from '../../shared/seat-grid.tsx';
+import { cellKey, samePosition, type SeatCellPosition } from '../../shared/seat-grid-logic.ts';
 import {
   deckCols,
   deckRows,

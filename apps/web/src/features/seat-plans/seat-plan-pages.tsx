@@ -26,7 +26,7 @@ import {
 import { formRow } from '../../shared/form-row.ts';
 import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
-import { SeatGrid, SeatGridLegend } from './seat-grid.tsx';
+import { SeatGrid, SeatGridLegend } from '../../shared/seat-grid.tsx';
 import { SeatLayoutInput } from './seat-layout-input.tsx';
 import { SeatPlanStart } from './seat-plan-start.tsx';
 

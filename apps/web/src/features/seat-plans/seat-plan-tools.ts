@@ -5,7 +5,7 @@ import CropFreeIcon from '@mui/icons-material/CropFree';
 import EventSeatIcon from '@mui/icons-material/EventSeat';
 import SquareIcon from '@mui/icons-material/Square';
 import type { SeatCellKind } from '@tourdesk/contracts/seat-plans.schema';
-import { SEAT_KIND_ICONS } from './seat-grid.tsx';
+import { SEAT_KIND_ICONS } from '../../shared/seat-grid.tsx';
 
 /** What a click in the editor does: choose a cell (to set its number), block or unblock a seat, or paint a kind. */
 export type EditorTool = 'select' | 'block' | SeatCellKind;
