@@ -13,6 +13,7 @@ import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
+import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -40,4 +41,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   journeyCategoriesRoutes,
   destinationsRoutes,
   boardingPointsRoutes,
+  manifestsRoutes,
 ];
