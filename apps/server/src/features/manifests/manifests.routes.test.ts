@@ -236,7 +236,7 @@ describe('manifests of a departure', () => {
     const csv = await manifest('participants', 'csv', '?lang=es');
     expect(csv.statusCode).toBe(200);
     const [header, ...rows] = csvRows(csv.body);
-    expect(header.slice(0, 6)).toEqual(['N.º', 'Nombre', 'Fecha de nacimiento', 'Nacionalidad', 'Reserva', 'Estado']);
+    expect(header!.slice(0, 6)).toEqual(['N.º', 'Nombre', 'Fecha de nacimiento', 'Nacionalidad', 'Reserva', 'Estado']);
     expect(rows.map((row) => [row[1], row[2], row[5], row[7], row[9]])).toEqual([
       ['Müller, Jürgen', '12.04.1961', 'Confirmada', '5', '7'],
       ['Müller, Käthe', '12.04.1961', 'Confirmada', '6', '8'],
