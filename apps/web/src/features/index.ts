@@ -9,6 +9,7 @@ import { destinationsFeature } from './destinations/destinations.feature.tsx';
 import { driversFeature } from './drivers/drivers.feature.tsx';
 import { journeyCategoriesFeature } from './journey-categories/journey-categories.feature.tsx';
 import { journeysFeature } from './journeys/journeys.feature.tsx';
+import { manifestsFeature } from './manifests/manifests.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
 import { rolesFeature } from './roles/roles.feature.tsx';
 import { settingsFeature } from './settings/settings.feature.tsx';
@@ -33,4 +34,5 @@ export const FEATURES: readonly FeatureModule[] = [
   journeyCategoriesFeature,
   destinationsFeature,
   boardingPointsFeature,
+  manifestsFeature,
 ];
