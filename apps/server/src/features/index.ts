@@ -5,6 +5,7 @@ import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.t
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
+import { departuresRoutes } from './departures/departures.routes.ts';
 import { destinationsRoutes } from './destinations/destinations.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
@@ -17,6 +18,7 @@ import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
+import { seatPlansRoutes } from './seat-plans/seat-plans.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -41,5 +43,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   journeyCategoriesRoutes,
   destinationsRoutes,
   boardingPointsRoutes,
+  seatPlansRoutes,
+  departuresRoutes,
   manifestsRoutes,
 ];

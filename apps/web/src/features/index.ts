@@ -5,6 +5,7 @@ import { authFeature } from './auth/auth.feature.tsx';
 import { boardingPointsFeature } from './boarding-points/boarding-points.feature.tsx';
 import { brandsFeature } from './brands/brands.feature.tsx';
 import { customersFeature } from './customers/customers.feature.tsx';
+import { departuresFeature } from './departures/departures.feature.tsx';
 import { destinationsFeature } from './destinations/destinations.feature.tsx';
 import { driversFeature } from './drivers/drivers.feature.tsx';
 import { journeyCategoriesFeature } from './journey-categories/journey-categories.feature.tsx';
@@ -12,6 +13,7 @@ import { journeysFeature } from './journeys/journeys.feature.tsx';
 import { manifestsFeature } from './manifests/manifests.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
 import { rolesFeature } from './roles/roles.feature.tsx';
+import { seatPlansFeature } from './seat-plans/seat-plans.feature.tsx';
 import { settingsFeature } from './settings/settings.feature.tsx';
 import { usersFeature } from './users/users.feature.tsx';
 
@@ -34,5 +36,7 @@ export const FEATURES: readonly FeatureModule[] = [
   journeyCategoriesFeature,
   destinationsFeature,
   boardingPointsFeature,
+  seatPlansFeature,
+  departuresFeature,
   manifestsFeature,
 ];

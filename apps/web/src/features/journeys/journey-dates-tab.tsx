@@ -1,5 +1,17 @@
-import { Box } from '@mui/material';
-import { ArrayInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import EventSeatIcon from '@mui/icons-material/EventSeat';
+import LeaderboardIcon from '@mui/icons-material/Leaderboard';
+import { Box, Button } from '@mui/material';
+import {
+  ArrayInput,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  useRecordContext,
+  useSimpleFormIteratorItem,
+  useTranslate,
+} from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { DateInput } from '../../ui/date-input.tsx';
 import { PriceInput } from '../../ui/price-input.tsx';
 import { bookableChoices, priceCategoryChoices, roomKindChoices } from './journey-choices.ts';
@@ -14,41 +26,82 @@ const DATE_ROW = {
 
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
+/** Opens the departure screen of a saved date (coaches, stops, pools, seats); a new date has none yet. */
+function PlanDepartureButton() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const { index } = useSimpleFormIteratorItem();
+  const nr: unknown = useWatch({ name: `dates.${index}.nr` });
+  if (typeof record?.id !== 'number' || typeof nr !== 'number') return null;
+  return (
+    <Button
+      component={Link}
+      to={`/internet/journeys/${record.id}/dates/${nr}`}
+      size="small"
+      startIcon={<EventSeatIcon />}
+      sx={{ alignSelf: 'flex-start' }}
+    >
+      {translate('departures.actions.planDeparture')}
+    </Button>
+  );
+}
+
+/** The occupancy of every saved date of the journey. */
+function OccupancyLink() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  if (typeof record?.id !== 'number') return null;
+  return (
+    <Button component={Link} to={`/internet/journeys/${record.id}/occupancy`} startIcon={<LeaderboardIcon />}>
+      {translate('departures.actions.occupancy')}
+    </Button>
+  );
+}
+
 /**
  * Tab "dates/prices": each departure with its termincode (unique in the journey), first and last day
  * (DD.MM.YYYY, 1 to 14 days), bookable status and price lines in euro.
  */
 export function JourneyDateInputs() {
   return (
-    <ArrayInput source="dates" label="journeys.fields.dates">
-      <SimpleFormIterator fullWidth disableClear disableReordering>
-        <Box sx={DATE_ROW}>
-          <TextInput source="termincode" label="journeys.fields.termincode" isRequired />
-          <DateInput source="date_from" label="journeys.fields.date_from" isRequired />
-          <DateInput source="date_till" label="journeys.fields.date_till" isRequired />
-          <SelectInput source="bookable" label="journeys.fields.bookable" choices={bookableChoices} defaultValue={0} />
-        </Box>
-        <ArrayInput source="prices" label="journeys.fields.prices">
-          <SimpleFormIterator inline disableClear>
+    <>
+      <OccupancyLink />
+      <ArrayInput source="dates" label="journeys.fields.dates">
+        <SimpleFormIterator fullWidth disableClear disableReordering>
+          <Box sx={DATE_ROW}>
+            <TextInput source="termincode" label="journeys.fields.termincode" isRequired />
+            <DateInput source="date_from" label="journeys.fields.date_from" isRequired />
+            <DateInput source="date_till" label="journeys.fields.date_till" isRequired />
             <SelectInput
-              source="category"
-              label="journeys.fields.priceCategory"
-              choices={priceCategoryChoices}
-              defaultValue="adult"
+              source="bookable"
+              label="journeys.fields.bookable"
+              choices={bookableChoices}
+              defaultValue={0}
             />
-            <SelectInput
-              source="room_kind"
-              label="journeys.fields.roomKind"
-              choices={roomKindChoices}
-              emptyText="options.none"
-              parse={emptyToNull}
-            />
-            <TextInput source="description" label="journeys.fields.priceDescription" isRequired />
-            <PriceInput source="amount" label="journeys.fields.amount" isRequired />
-            <PriceInput source="additional_price" label="journeys.fields.additional_price" />
-          </SimpleFormIterator>
-        </ArrayInput>
-      </SimpleFormIterator>
-    </ArrayInput>
+          </Box>
+          <PlanDepartureButton />
+          <ArrayInput source="prices" label="journeys.fields.prices">
+            <SimpleFormIterator inline disableClear>
+              <SelectInput
+                source="category"
+                label="journeys.fields.priceCategory"
+                choices={priceCategoryChoices}
+                defaultValue="adult"
+              />
+              <SelectInput
+                source="room_kind"
+                label="journeys.fields.roomKind"
+                choices={roomKindChoices}
+                emptyText="options.none"
+                parse={emptyToNull}
+              />
+              <TextInput source="description" label="journeys.fields.priceDescription" isRequired />
+              <PriceInput source="amount" label="journeys.fields.amount" isRequired />
+              <PriceInput source="additional_price" label="journeys.fields.additional_price" />
+            </SimpleFormIterator>
+          </ArrayInput>
+        </SimpleFormIterator>
+      </ArrayInput>
+    </>
   );
 }

@@ -1,0 +1,186 @@
+import { useId, useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  MenuItem,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { SelectInput, TextInput, useTranslate } from 'react-admin';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { STOP_DIRECTIONS, type StopDirection } from '@tourdesk/contracts/journeys.schema';
+import { sellableSeats, type SeatLayout } from '@tourdesk/contracts/seat-plans.schema';
+import { SeatGrid } from '../seat-plans/seat-grid.tsx';
+import { toggleSeat, transportFromPlan, type DepartureValues } from './departure-form-logic.ts';
+import { useDrivers, useSeatPlans } from './departure-queries.ts';
+
+const FIELDS = {
+  display: 'grid',
+  gap: { xs: 0, sm: 2 },
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, minmax(0, 1fr))' },
+} as const;
+
+/** The seats of one coach; a click on a seat blocks it for this date, or frees it again. */
+function BlockedSeats({ index }: { index: number }) {
+  const translate = useTranslate();
+  const headingId = useId();
+  const { setValue } = useFormContext<DepartureValues>();
+  const layout = useWatch<DepartureValues>({ name: `transports.${index}.layout` }) as SeatLayout;
+  const blocked = (useWatch<DepartureValues>({ name: `transports.${index}.blocked_seats` }) as string[]) ?? [];
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography id={headingId} variant="subtitle2" component="h4">
+        {translate('departures.coaches.blockedSeats', { count: blocked.length })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate('departures.help.blockSeats')}
+      </Typography>
+      <Box sx={{ overflowX: 'auto', mt: 1 }}>
+        <SeatGrid
+          layout={layout}
+          blockedSeats={blocked}
+          mode="pick"
+          labelledBy={headingId}
+          isPickable={(cell) => !cell.blocked}
+          onCellClick={(cell) => {
+            if (!cell.isSeat) return;
+            setValue(`transports.${index}.blocked_seats`, toggleSeat(blocked, cell.txt), { shouldDirty: true });
+          }}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+/** One coach: name, driver, vehicle, its plan, how many seats are sold of how many, and its blocked seats. */
+function CoachCard({ index, onRemove }: { index: number; onRemove: () => void }) {
+  const translate = useTranslate();
+  const { data: drivers = [] } = useDrivers();
+  const { data: plans = [] } = useSeatPlans();
+  const transport = useWatch<DepartureValues>({ name: `transports.${index}` }) as DepartureValues['transports'][number];
+  const plan = plans.find((candidate) => candidate.id === transport.id_seat_plan);
+  const capacity = sellableSeats(transport.layout, transport.blocked_seats).length;
+  const driverChoices = drivers.map((driver) => ({ id: driver.id_vc_card, name: driver.name }));
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ flexGrow: 1 }}>
+            {transport.name || translate('departures.coaches.unnamed')}
+          </Typography>
+          <Tooltip title={translate('departures.actions.removeCoach')}>
+            <IconButton aria-label={translate('departures.actions.removeCoach')} onClick={onRemove}>
+              <DeleteIcon />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" data-testid="coach-capacity">
+          {translate('departures.coaches.plan', { name: plan?.name ?? '—' })} ·{' '}
+          {translate('departures.coaches.capacity', { held: transport.held ?? 0, capacity })}
+        </Typography>
+        <Box sx={FIELDS}>
+          <TextInput source={`transports.${index}.name`} label="departures.fields.coachName" isRequired />
+          <SelectInput
+            source={`transports.${index}.id_driver_card`}
+            label="departures.fields.driver"
+            choices={driverChoices}
+            emptyText="departures.coaches.noDriver"
+            parse={(value: unknown) => (value === '' ? null : value)}
+          />
+          <TextInput
+            source={`transports.${index}.vehicle`}
+            label="departures.fields.vehicle"
+            parse={(value: string) => (value === '' ? null : value)}
+          />
+        </Box>
+        <BlockedSeats index={index} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Picks an active seat plan and adds a coach made from it to a direction. */
+function AddCoach({ direction, onAdd }: { direction: StopDirection; onAdd: (planId: number) => void }) {
+  const translate = useTranslate();
+  const { data: plans = [] } = useSeatPlans();
+  const [planId, setPlanId] = useState<number | ''>('');
+  const id = useId();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+      <TextField
+        id={id}
+        select
+        size="small"
+        label={translate('departures.fields.seatPlan')}
+        value={planId}
+        onChange={(event) => setPlanId(Number(event.target.value))}
+        sx={{ minWidth: 260 }}
+      >
+        {plans
+          .filter((plan) => plan.active)
+          .map((plan) => (
+            <MenuItem key={plan.id} value={plan.id}>
+              {translate('departures.coaches.planChoice', { name: plan.name, count: plan.seat_count })}
+            </MenuItem>
+          ))}
+      </TextField>
+      <Button
+        variant="outlined"
+        startIcon={<AddIcon />}
+        disabled={planId === ''}
+        onClick={() => {
+          if (planId === '') return;
+          onAdd(planId);
+          setPlanId('');
+        }}
+      >
+        {translate(`departures.actions.addCoach.${direction}`)}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Tab "coaches": per direction the coaches of the date, each from a seat plan. */
+export function DepartureCoaches() {
+  const translate = useTranslate();
+  const { data: plans = [] } = useSeatPlans();
+  const { fields, append, remove } = useFieldArray<DepartureValues, 'transports'>({ name: 'transports' });
+  return (
+    <Stack spacing={3}>
+      {STOP_DIRECTIONS.map((direction) => {
+        const rows = fields
+          .map((field, index) => ({ field, index }))
+          .filter(({ field }) => field.direction === direction);
+        return (
+          <Box key={direction} component="section" aria-labelledby={`coaches-${direction}`}>
+            <Typography id={`coaches-${direction}`} variant="h6" component="h2" sx={{ mb: 1 }}>
+              {translate(`departures.directions.${direction}`)}
+            </Typography>
+            {rows.length === 0 ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {translate('departures.coaches.none')}
+              </Typography>
+            ) : null}
+            {rows.map(({ field, index }) => (
+              <CoachCard key={field.id} index={index} onRemove={() => remove(index)} />
+            ))}
+            <AddCoach
+              direction={direction}
+              onAdd={(planId) => {
+                const plan = plans.find((candidate) => candidate.id === planId);
+                if (plan) append(transportFromPlan(plan, direction, rows.length));
+              }}
+            />
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
