@@ -15,8 +15,9 @@ import { DeparturePools } from './departure-pools.tsx';
 import { departureKey, participantsKey, seatMapKey, useDeparture } from './departure-queries.ts';
 import { DepartureStops } from './departure-stops.tsx';
 import { SeatPicker } from './seat-picker.tsx';
+import { ManifestDownloads } from '../manifests/manifest-downloads.tsx';
 
-export const DEPARTURE_TABS = ['coaches', 'stops', 'pools', 'alerts', 'seats'] as const;
+export const DEPARTURE_TABS = ['coaches', 'stops', 'pools', 'alerts', 'seats', 'manifests'] as const;
 export type DepartureTab = (typeof DEPARTURE_TABS)[number];
 /** The form's collections by tab, to mark a tab whose fields the server refused. */
 const TAB_FIELDS: Partial<Record<DepartureTab, keyof DepartureValues>> = {
@@ -150,6 +151,13 @@ export function DeparturePage() {
         </Tabs>
       </DepartureForm>
       {tab === 'seats' ? <SeatPicker departure={departure} /> : null}
+      {tab === 'manifests' ? (
+        <Card sx={{ mt: 2 }}>
+          <CardContent>
+            <ManifestDownloads nr={nr} />
+          </CardContent>
+        </Card>
+      ) : null}
     </>
   );
 }
@@ -190,7 +198,7 @@ function DepartureForm({
       <Panel active={tab === 'alerts'}>
         <DepartureAlerts departure={departure} />
       </Panel>
-      {tab === 'seats' ? null : (
+      {tab === 'seats' || tab === 'manifests' ? null : (
         <Toolbar sx={{ mt: 2 }}>
           <SaveButton />
         </Toolbar>
