@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.ts';
+import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
@@ -45,5 +46,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   boardingPointsRoutes,
   seatPlansRoutes,
   departuresRoutes,
+  bookingsRoutes,
   manifestsRoutes,
 ];
