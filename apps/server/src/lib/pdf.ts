@@ -132,10 +132,17 @@ export function documentFrame(frame: PdfFrame, content: Content[]): TDocumentDef
     }),
     footer: (page, count) => ({
       margin: [36, 16, 36, 0],
+      columnGap: 16,
       columns: [
-        { text: address || frame.brand.name, style: 'muted', fontSize: 7.5 },
-        { text: printed, style: 'muted', fontSize: 7.5, alignment: 'center' },
-        { text: fill(texts.page, { x: page, y: count }), style: 'muted', fontSize: 7.5, alignment: 'right' },
+        { text: address || frame.brand.name, style: 'muted', fontSize: 7.5, width: '*' },
+        { text: printed, style: 'muted', fontSize: 7.5, width: 'auto' },
+        {
+          text: fill(texts.page, { x: page, y: count }),
+          style: 'muted',
+          fontSize: 7.5,
+          alignment: 'right',
+          width: 'auto',
+        },
       ],
     }),
     content: [
