@@ -163,3 +163,81 @@ test('the trip catalogue forms (boarding point with map, stop group, category, d
   }
   expect(findings).toEqual([]);
 });
+
+/** A seat plan of 2 + 2 seats in four rows behind the driver and the door. */
+const SMALL_COACH = {
+  decks: [
+    {
+      name: null,
+      rows: [
+        [
+          { txt: '', idx: 2, isSeat: false },
+          { txt: '', idx: 1, isSeat: false },
+          { txt: '', idx: 1, isSeat: false },
+          { txt: '', idx: 1, isSeat: false },
+          { txt: '', idx: 3, isSeat: false },
+        ],
+        ...[0, 1, 2, 3].map((row) =>
+          [1, 2, 0, 3, 4].map((col) =>
+            col === 0 ? { txt: '', idx: 1, isSeat: false } : { txt: String(row * 4 + col), idx: 0, isSeat: true },
+          ),
+        ),
+      ],
+    },
+  ],
+};
+
+for (const theme of ['light', 'dark']) {
+  test(`the departure screen's tabs, the seat picker and the occupancy have no serious or critical axe finding (${theme})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = `${theme}-${String(Date.now()).slice(-6)}`;
+    const plan = await callApi<{ id: number }>(request, 'admin@example.com', 'POST', '/seat-plans', {
+      name: `Kleinbus ${tag}`,
+      layout: SMALL_COACH,
+    });
+    const journey = await callApi<{ id: number; dates: Array<{ nr: number }> }>(
+      request,
+      'admin@example.com',
+      'POST',
+      '/journey-lit',
+      { ...FULL_JOURNEY, slug: `${FULL_JOURNEY.slug}-departure-${tag}` },
+    );
+    const nr = journey.dates[0]!.nr;
+    const token = (
+      await (
+        await request.post('/api/v1/authentication', {
+          data: { strategy: 'local', email: 'admin@example.com', password: 'Demo1234!' },
+        })
+      ).json()
+    ).accessToken as string;
+    const headers = { authorization: `Bearer ${token}` };
+    const planned = await request.put(`/api/v1/departures/${nr}`, {
+      headers,
+      data: { transports: [{ direction: 'outbound', name: 'Bus 1', id_seat_plan: plan.id, blocked_seats: ['16'] }] },
+    });
+    expect(planned.status()).toBe(200);
+    await callApi(request, 'admin@example.com', 'POST', '/ratio_vorgang', {
+      termin: nr,
+      type: 'regular',
+      buchender: { surname: `Axe ${tag}` },
+      teilnehmer: [{ name: 'Anna Axe' }, { name: 'Bert Axe' }],
+    });
+    await loginAs(page, 'office@example.com');
+    if (theme === 'dark') await page.getByRole('button', { name: /toggle light\/dark mode/i }).click();
+    const findings: Finding[] = [];
+    const base = `/internet/journeys/${journey.id}`;
+    for (const path of ['', '/stops', '/pools', '/alerts', '/seats'].map((tab) => `${base}/dates/${nr}${tab}`)) {
+      await page.goto(path);
+      await settled(page);
+      if (path.endsWith('/seats')) await page.getByRole('button', { name: /^Anna Axe/ }).click();
+      findings.push(...(await lastingViolations(page, `${theme} ${path}`)));
+    }
+    await page.goto(`${base}/occupancy`);
+    await settled(page);
+    findings.push(...(await lastingViolations(page, `${theme} ${base}/occupancy`)));
+    expect(findings).toEqual([]);
+  });
+}

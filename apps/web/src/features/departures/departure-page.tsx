@@ -85,6 +85,7 @@ function DepartureHeader({ departure }: { departure: Departure }) {
             <Link to={`/internet/journeys/${departure.id_jrn_journey}`}>{departure.journeyTitle}</Link>
           </Typography>
           <Chip
+            sx={{ alignSelf: 'flex-start' }}
             size="small"
             color={BOOKABLE_COLORS[departure.bookable] ?? 'default'}
             label={translate(`journeys.bookableStates.${departure.bookable}`)}

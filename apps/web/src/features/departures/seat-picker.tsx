@@ -5,9 +5,9 @@ import {
   Card,
   CardContent,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
-  ListSubheader,
   MenuItem,
   Stack,
   TextField,
@@ -56,39 +56,40 @@ function ParticipantList({
       </Typography>
     );
   return (
-    <List dense aria-label={translate('departures.seats.participants')} sx={{ maxHeight: 420, overflowY: 'auto' }}>
+    <Box sx={{ maxHeight: 420, overflowY: 'auto' }}>
       {bookings.map((booking) => (
-        <li key={booking}>
-          <ul style={{ padding: 0 }}>
-            <ListSubheader sx={{ lineHeight: 2.5 }}>
-              {translate('departures.seats.booking', { nr: booking })}
-            </ListSubheader>
+        <Box key={booking} component="section" aria-labelledby={`booking-${booking}`}>
+          <Typography id={`booking-${booking}`} variant="overline" component="h3" color="text.secondary">
+            {translate('departures.seats.booking', { nr: booking })}
+          </Typography>
+          <List dense disablePadding>
             {participants
               .filter((participant) => participant.vorgangnr === booking)
               .map((participant) => {
                 const place = placeOf(participant, direction);
                 return (
-                  <ListItemButton
-                    key={participant.nr}
-                    selected={participant.nr === selected}
-                    aria-pressed={participant.nr === selected}
-                    onClick={() => onSelect(participant)}
-                  >
-                    <ListItemText
-                      primary={participant.name}
-                      secondary={
-                        place.seat
-                          ? translate('departures.seats.onSeat', { seat: place.seat })
-                          : translate('departures.seats.noSeat')
-                      }
-                    />
-                  </ListItemButton>
+                  <ListItem key={participant.nr} disablePadding>
+                    <ListItemButton
+                      selected={participant.nr === selected}
+                      aria-pressed={participant.nr === selected}
+                      onClick={() => onSelect(participant)}
+                    >
+                      <ListItemText
+                        primary={participant.name}
+                        secondary={
+                          place.seat
+                            ? translate('departures.seats.onSeat', { seat: place.seat })
+                            : translate('departures.seats.noSeat')
+                        }
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 );
               })}
-          </ul>
-        </li>
+          </List>
+        </Box>
       ))}
-    </List>
+    </Box>
   );
 }
 

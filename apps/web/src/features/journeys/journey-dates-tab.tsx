@@ -3,14 +3,13 @@ import LeaderboardIcon from '@mui/icons-material/Leaderboard';
 import { Box, Button } from '@mui/material';
 import {
   ArrayInput,
+  FormDataConsumer,
   SelectInput,
   SimpleFormIterator,
   TextInput,
   useRecordContext,
-  useSimpleFormIteratorItem,
   useTranslate,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { DateInput } from '../../ui/date-input.tsx';
 import { PriceInput } from '../../ui/price-input.tsx';
@@ -27,16 +26,13 @@ const DATE_ROW = {
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 /** Opens the departure screen of a saved date (coaches, stops, pools, seats); a new date has none yet. */
-function PlanDepartureButton() {
+function PlanDepartureButton({ journeyId, nr }: { journeyId: unknown; nr: unknown }) {
   const translate = useTranslate();
-  const record = useRecordContext();
-  const { index } = useSimpleFormIteratorItem();
-  const nr: unknown = useWatch({ name: `dates.${index}.nr` });
-  if (typeof record?.id !== 'number' || typeof nr !== 'number') return null;
+  if (typeof journeyId !== 'number' || typeof nr !== 'number') return null;
   return (
     <Button
       component={Link}
-      to={`/internet/journeys/${record.id}/dates/${nr}`}
+      to={`/internet/journeys/${journeyId}/dates/${nr}`}
       size="small"
       startIcon={<EventSeatIcon />}
       sx={{ alignSelf: 'flex-start' }}
@@ -47,12 +43,11 @@ function PlanDepartureButton() {
 }
 
 /** The occupancy of every saved date of the journey. */
-function OccupancyLink() {
+function OccupancyLink({ journeyId }: { journeyId: unknown }) {
   const translate = useTranslate();
-  const record = useRecordContext();
-  if (typeof record?.id !== 'number') return null;
+  if (typeof journeyId !== 'number') return null;
   return (
-    <Button component={Link} to={`/internet/journeys/${record.id}/occupancy`} startIcon={<LeaderboardIcon />}>
+    <Button component={Link} to={`/internet/journeys/${journeyId}/occupancy`} startIcon={<LeaderboardIcon />}>
       {translate('departures.actions.occupancy')}
     </Button>
   );
@@ -63,9 +58,11 @@ function OccupancyLink() {
  * (DD.MM.YYYY, 1 to 14 days), bookable status and price lines in euro.
  */
 export function JourneyDateInputs() {
+  // Inside the iterator the record context is the date's row: the journey's id is read out here.
+  const journeyId = useRecordContext()?.id;
   return (
     <>
-      <OccupancyLink />
+      <OccupancyLink journeyId={journeyId} />
       <ArrayInput source="dates" label="journeys.fields.dates">
         <SimpleFormIterator fullWidth disableClear disableReordering>
           <Box sx={DATE_ROW}>
@@ -79,7 +76,9 @@ export function JourneyDateInputs() {
               defaultValue={0}
             />
           </Box>
-          <PlanDepartureButton />
+          <FormDataConsumer>
+            {({ scopedFormData }) => <PlanDepartureButton journeyId={journeyId} nr={scopedFormData?.nr} />}
+          </FormDataConsumer>
           <ArrayInput source="prices" label="journeys.fields.prices">
             <SimpleFormIterator inline disableClear>
               <SelectInput

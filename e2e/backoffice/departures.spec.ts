@@ -1,0 +1,180 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Booking } from '@tourdesk/contracts/bookings.schema';
+import type { Departure } from '@tourdesk/contracts/departures.schema';
+import type { SeatLayout } from '@tourdesk/contracts/seat-plans.schema';
+import { BASE_URL } from '../playwright.config.ts';
+import { callApi, type JourneyAnswer } from '../support/journeys.ts';
+import { apiToken, loginAs } from '../support/session.ts';
+
+const ADMIN = 'admin@example.com';
+
+/** A small coach: a driver row, then rows of two seats, the aisle, two seats (seats numbered 1 to 16). */
+function smallCoach(): SeatLayout {
+  const cell = (idx: number, txt = '') => ({ txt, idx, isSeat: idx === 0 });
+  let seat = 0;
+  const seatRow = () => [0, 0, 1, 0, 0].map((idx) => (idx === 0 ? cell(0, String(++seat)) : cell(1)));
+  return {
+    decks: [{ name: null, rows: [[cell(2), cell(1), cell(1), cell(1), cell(3)], ...[1, 2, 3, 4].map(seatRow)] }],
+  };
+}
+
+/** A journey with one date and a seat plan of its own, both made through the API. */
+async function setUp(request: APIRequestContext, tag: string) {
+  const plan = await callApi<{ id: number; name: string }>(request, ADMIN, 'POST', '/seat-plans', {
+    name: `Kleinbus ${tag}`,
+    layout: smallCoach(),
+  });
+  const journey = await callApi<JourneyAnswer>(request, ADMIN, 'POST', '/journey-lit', {
+    title: `Sitzplanreise ${tag}`,
+    slug: `sitzplanreise-${tag}`,
+    dates: [
+      {
+        termincode: `SP-${tag}`,
+        date_from: '2027-08-02',
+        date_till: '2027-08-05',
+        prices: [{ description: 'pro Person', amount: 399, additional_price: 0 }],
+      },
+    ],
+  });
+  const nr = journey.dates[0]!.nr;
+  return { plan, journeyId: journey.id, nr };
+}
+
+/** Books three participants on the date through the API (as the office would from the booking screen). */
+async function bookThree(request: APIRequestContext, nr: number, tag: string): Promise<Booking> {
+  const token = await apiToken(request, ADMIN);
+  const response = await request.post('/api/v1/ratio_vorgang', {
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': `departures-e2e-${tag}` },
+    data: {
+      termin: nr,
+      type: 'regular',
+      buchender: { surname: `Bucher ${tag}`, firstName: 'Berta' },
+      teilnehmer: [{ name: `Anna Alt ${tag}` }, { name: `Bert Berg ${tag}` }, { name: `Clara Chor ${tag}` }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Booking;
+}
+
+/** PUT /departures/{nr} as the admin (set-up of the screenshot dates). */
+async function putDeparture(request: APIRequestContext, nr: number, data: unknown): Promise<void> {
+  const token = await apiToken(request, ADMIN);
+  const response = await request.put(`/api/v1/departures/${nr}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+const getBooking = (request: APIRequestContext, id: number) =>
+  callApi<Booking>(request, ADMIN, 'GET', `/ratio_vorgang/${id}`);
+const getDeparture = (request: APIRequestContext, nr: number) =>
+  callApi<Departure>(request, ADMIN, 'GET', `/departures/${nr}`);
+
+/** Adds an outbound coach from the seat plan, blocks seat 16 and saves. */
+async function planCoach(page: Page, planName: string): Promise<void> {
+  await page.getByLabel('Seat plan').first().click();
+  await page.getByRole('option', { name: new RegExp(`^${planName}`) }).click();
+  await page.getByRole('button', { name: 'Add outbound coach' }).click();
+  await expect(page.getByLabel(/^Coach name/)).toHaveValue(planName);
+  await page.getByLabel('Vehicle').fill('B-TD 1016');
+  await page.getByRole('button', { name: 'Seat 16, free' }).click();
+  await expect(page.getByRole('button', { name: 'Seat 16, blocked' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Departure SP-\d+ saved/)).toBeVisible();
+}
+
+test('a coach is planned on a date from a seat plan and a booked participant is moved to another seat', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const tag = String(Date.now()).slice(-6);
+  const { plan, journeyId, nr } = await setUp(request, tag);
+
+  await loginAs(page, 'office@example.com');
+  await page.goto(`/internet/journeys/${journeyId}/dates`);
+  await page.getByRole('link', { name: 'Plan departure' }).click();
+  await expect(page).toHaveURL(new RegExp(`/internet/journeys/${journeyId}/dates/${nr}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Departure SP-${tag}`);
+  await planCoach(page, plan.name);
+
+  const planned = await getDeparture(request, nr);
+  expect(planned.transports).toHaveLength(1);
+  expect(planned.transports[0]).toMatchObject({
+    direction: 'outbound',
+    name: plan.name,
+    id_seat_plan: plan.id,
+    vehicle: 'B-TD 1016',
+    blocked_seats: ['16'],
+    capacity: 15,
+  });
+
+  const booking = await bookThree(request, nr, tag);
+  const clara = booking.teilnehmer.find((participant) => participant.name.startsWith('Clara'))!;
+  const taken = new Set(booking.teilnehmer.map((participant) => participant.sitzhin));
+  expect(taken.size).toBe(3);
+  const target = ['12', '11', '10'].find((seat) => !taken.has(seat))!;
+
+  await page.getByRole('tab', { name: 'Seats' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dates/${nr}/seats$`));
+  await page.getByRole('button', { name: new RegExp(`^Clara Chor ${tag}`) }).click();
+  // The party's seats show as this booking's; seat 16 stays blocked.
+  await expect(page.getByRole('button', { name: new RegExp(`^Seat ${clara.sitzhin}, selected`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Seat 16, blocked' })).toHaveCount(0);
+  await page.getByRole('button', { name: `Seat ${target}, free` }).click();
+  await expect(page.getByText(`Clara Chor ${tag} now sits on seat ${target}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`^Seat ${target}, selected`) })).toBeVisible();
+
+  const moved = await getBooking(request, booking.id);
+  expect(moved.teilnehmer.find((participant) => participant.nr === clara.nr)?.sitzhin).toBe(target);
+  expect(moved.teilnehmer.filter((participant) => participant.nr !== clara.nr).map((p) => p.sitzhin)).toEqual(
+    booking.teilnehmer.filter((participant) => participant.nr !== clara.nr).map((p) => p.sitzhin),
+  );
+
+  // A seat someone else holds is no button to press; the API refusal is shown as a notice.
+  const anna = booking.teilnehmer.find((participant) => participant.name.startsWith('Anna'))!;
+  await page.getByRole('button', { name: new RegExp(`^Anna Alt ${tag}`) }).click();
+  await expect(page.getByRole('button', { name: new RegExp(`^Seat ${anna.sitzhin}, selected`) })).toBeVisible();
+
+  // The occupancy of the journey lists the date with the three held seats and opens it.
+  await page.goto(`/internet/journeys/${journeyId}/occupancy`);
+  const row = page.getByRole('row', { name: new RegExp(`SP-${tag}`) });
+  await expect(row).toContainText('3 of 15 held, 12 free');
+  await row.getByRole('link', { name: `SP-${tag}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/internet/journeys/${journeyId}/dates/${nr}$`));
+});
+
+for (const language of ['de', 'en'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`screenshots of the departure screen and the seat picker on a phone (${language}, ${theme})`, async ({
+      page,
+      context,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const tag = `${language}${theme[0]}${String(Date.now()).slice(-5)}`;
+      const { plan, nr, journeyId } = await setUp(request, tag);
+      await putDeparture(request, nr, {
+        transports: [{ direction: 'outbound', name: plan.name, id_seat_plan: plan.id, blocked_seats: ['16'] }],
+      });
+      await bookThree(request, nr, tag);
+      await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await loginAs(page, 'office@example.com');
+      if (theme === 'dark')
+        await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
+      await page.goto(`/internet/journeys/${journeyId}/dates/${nr}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(`SP-${tag}`);
+      await expect(page.getByRole('button', { name: /^(Seat|Sitz) 16/ })).toBeVisible();
+      await page.screenshot({ path: `/tmp/departures-web-departure-${language}-${theme}.png`, fullPage: true });
+      await page.goto(`/internet/journeys/${journeyId}/dates/${nr}/seats`);
+      await page.getByRole('button', { name: new RegExp(`^Clara Chor ${tag}`) }).click();
+      await expect(page.getByRole('button', { name: /, (selected|ausgewählt)/ })).toBeVisible();
+      await page.screenshot({ path: `/tmp/departures-web-picker-${language}-${theme}.png`, fullPage: true });
+      await page.goto(`/internet/journeys/${journeyId}/occupancy`);
+      await expect(page.getByText(`SP-${tag}`)).toBeVisible();
+      await page.screenshot({ path: `/tmp/departures-web-occupancy-${language}-${theme}.png`, fullPage: true });
+    });
+  }
+}
