@@ -24,18 +24,25 @@ export async function insertQuota(db: Database, row: Insertable<QuotaTable>): Pr
   return id;
 }
 
-/** Several rows in one statement (demo data, stops from the journey, missing pools); ids in the order given. */
-export async function insertTransports(db: Database, rows: Insertable<TransportTable>[]): Promise<number[]> {
+/**
+ * Several rows in one statement (demo data, planning many dates, stops from the journey, missing pools); each
+ * returns the new rows with their natural key, so callers never rely on the order RETURNING answers in.
+ */
+export async function insertTransports(db: Database, rows: Insertable<TransportTable>[]) {
   if (rows.length === 0) return [];
-  return (await db.insertInto('transport').values(rows).returning('id').execute()).map((row) => row.id);
+  return db.insertInto('transport').values(rows).returning(['id', 'id_jrn_date', 'direction', 'position']).execute();
 }
-export async function insertTravelStops(db: Database, rows: Insertable<TravelStopTable>[]): Promise<number[]> {
+export async function insertTravelStops(db: Database, rows: Insertable<TravelStopTable>[]) {
   if (rows.length === 0) return [];
-  return (await db.insertInto('travel_stop').values(rows).returning('id').execute()).map((row) => row.id);
+  return db
+    .insertInto('travel_stop')
+    .values(rows)
+    .returning(['id', 'id_jrn_date', 'direction', 'knotenhaltnr'])
+    .execute();
 }
-export async function insertQuotas(db: Database, rows: Insertable<QuotaTable>[]): Promise<number[]> {
+export async function insertQuotas(db: Database, rows: Insertable<QuotaTable>[]) {
   if (rows.length === 0) return [];
-  return (await db.insertInto('quota').values(rows).returning('id').execute()).map((row) => row.id);
+  return db.insertInto('quota').values(rows).returning(['id', 'id_jrn_date', 'kind', 'ref', 'capacity']).execute();
 }
 
 // ---------------------------------------------------------------- the date and its journey
@@ -60,6 +67,31 @@ export type DateRow = NonNullable<Awaited<ReturnType<typeof findDateWithJourney>
 export const journeyExists = async (db: Database, id: number) =>
   (await db.selectFrom('jrn_journey').select('id_jrn_journey').where('id_jrn_journey', '=', id).executeTakeFirst()) !==
   undefined;
+
+/** Dates by nr with their journey (planning several at once). */
+export async function findDatesByNr(db: Database, nrs: readonly number[]) {
+  if (nrs.length === 0) return [];
+  return db
+    .selectFrom('jrn_date')
+    .select(['nr', 'id_jrn_journey'])
+    .where('nr', 'in', [...nrs])
+    .execute();
+}
+
+/** Every journey's dates starting from `start` to `end` (demo data), by date. */
+export const findDatesStartingBetween = (db: Database, start: string, end: string) =>
+  db
+    .selectFrom('jrn_date')
+    .select(['nr', 'id_jrn_journey', 'date_from'])
+    .where('date_from', '>=', start)
+    .where('date_from', '<=', end)
+    .orderBy('date_from')
+    .orderBy('nr')
+    .execute();
+
+/** The cards of drivers, oldest first (demo data). */
+export const findDriverCards = (db: Database) =>
+  db.selectFrom('vc_card').select('id_vc_card').where('is_driver', '=', true).orderBy('id_vc_card').execute();
 
 /** The journey's dates, optionally bounded by date_from (start ≤ date_from ≤ end), in date order. */
 export function findDatesOfJourney(db: Database, journeyId: number, bounds: { start?: string; end?: string } = {}) {
@@ -478,6 +510,17 @@ export async function findJourneyPoolSources(db: Database, journeyIds: readonly 
       .execute(),
   ]);
   return { roomTypes, extras };
+}
+
+/** Pools that may already exist (two readers creating a date's missing pools at once): duplicates are skipped. */
+export async function insertMissingQuotas(db: Database, rows: Insertable<QuotaTable>[]) {
+  if (rows.length === 0) return [];
+  return db
+    .insertInto('quota')
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(['id_jrn_date', 'kind', 'ref']).doNothing())
+    .returning(['id', 'id_jrn_date', 'kind', 'ref', 'capacity'])
+    .execute();
 }
 
 /** The existing pools (kind and ref) of several dates. */

@@ -24,6 +24,9 @@ import {
   findAssignedSeats,
   findBoardingPointIds,
   findDateWithJourney,
+  findDatesByNr,
+  findDatesStartingBetween,
+  findDriverCards,
   findDatesOfJourney,
   findDriverCardIds,
   findExpiringOptions,
@@ -33,12 +36,15 @@ import {
   findQuotasOfDate,
   findSeatOccupants,
   findSeatPlanLayouts,
+  findStopsOfJourneys,
   findTransportsOfDates,
   findTravelStopsOfDate,
   findUsedTravelStops,
   insertQuota,
+  insertMissingQuotas,
   insertQuotas,
   insertTransport,
+  insertTransports,
   insertTravelStops,
   journeyExists,
   parkTransportPositions,
@@ -122,11 +128,8 @@ async function requireDate(ctx: DbContext, nr: number) {
  * pool per extra with limited units (capacity = units): missing ones are created, existing ones left alone.
  * Works on any number of dates with a fixed number of queries (demo data plans many at once).
  */
-export async function ensurePoolsOfDates(
-  ctx: DbContext,
-  dates: ReadonlyArray<{ nr: number; id_jrn_journey: number }>,
-): Promise<number> {
-  if (dates.length === 0) return 0;
+export async function ensurePoolsOfDates(ctx: DbContext, dates: ReadonlyArray<{ nr: number; id_jrn_journey: number }>) {
+  if (dates.length === 0) return [];
   const [sources, existing] = await Promise.all([
     findJourneyPoolSources(ctx.db, [...new Set(dates.map((date) => date.id_jrn_journey))]),
     findPoolKeysOfDates(
@@ -160,8 +163,7 @@ export async function ensurePoolsOfDates(
         capacity: extra.units ?? 0,
       })),
   ]);
-  await insertQuotas(ctx.db, rows);
-  return rows.length;
+  return insertMissingQuotas(ctx.db, rows);
 }
 
 /** The room and extra pools of one date (see `ensurePoolsOfDates`); for the demo data and tests. */
@@ -384,12 +386,22 @@ async function replaceTravelStops(ctx: DbContext, nr: number, inputs: TravelStop
   await insertTravelStops(ctx.db, added);
 }
 
-/** Travel stops from the journey's offered stops (time, day offset, surcharge), numbered on; ones there are skipped. */
-async function addStopsFromJourney(ctx: DbContext, nr: number, journeyId: number) {
-  const [offered, existing] = await Promise.all([
-    findJourneyStops(ctx.db, journeyId),
-    findTravelStopsOfDate(ctx.db, nr),
-  ]);
+type OfferedStop = Awaited<ReturnType<typeof findJourneyStops>>[number];
+
+/**
+ * Travel stop rows for a date made from its journey's offered stops (time, day offset, surcharge), numbered on
+ * from the lowest free number per direction; boarding points the date already has in a direction are skipped.
+ */
+function stopsFromOffered(
+  nr: number,
+  offered: readonly OfferedStop[],
+  existing: ReadonlyArray<{
+    direction: StopDirection;
+    knotenhaltnr: number;
+    id_zus_zustiege: number;
+    position: number;
+  }>,
+) {
   const numbers: Record<StopDirection, Set<number>> = { outbound: new Set(), return: new Set() };
   const points: Record<StopDirection, Set<number>> = { outbound: new Set(), return: new Set() };
   const positions: Record<StopDirection, number> = { outbound: 0, return: 0 };
@@ -417,7 +429,144 @@ async function addStopsFromJourney(ctx: DbContext, nr: number, journeyId: number
       surcharge_cents: stop.surcharge_cents,
     });
   }
-  await insertTravelStops(ctx.db, rows);
+  return rows;
+}
+
+/** `stopsFromJourney`: the journey's offered stops become the date's travel stops (ones there are skipped). */
+async function addStopsFromJourney(ctx: DbContext, nr: number, journeyId: number) {
+  const [offered, existing] = await Promise.all([
+    findJourneyStops(ctx.db, journeyId),
+    findTravelStopsOfDate(ctx.db, nr),
+  ]);
+  await insertTravelStops(ctx.db, stopsFromOffered(nr, offered, existing));
+}
+
+// ---------------------------------------------------------------- planning many dates at once
+
+/** A coach to put on a date (planning many dates at once: demo data, fixtures). */
+export type PlannedTransport = {
+  direction: StopDirection;
+  name: string;
+  layout: SeatLayout;
+  id_seat_plan?: number | null;
+  blocked?: string[];
+  id_driver_card?: number | null;
+  vehicle?: string | null;
+};
+export type DeparturePlan = {
+  nr: number;
+  /** numbered per direction in this order */
+  transports: PlannedTransport[];
+  /** travel stops as given (with their numbers); without them, and with `stopsFromJourney`, the journey's */
+  travelStops?: Array<{
+    id_zus_zustiege: number;
+    direction: StopDirection;
+    knotenhaltnr: number;
+    time?: string | null;
+    day_offset?: number;
+    surcharge_cents?: number;
+  }>;
+  stopsFromJourney?: boolean;
+};
+export type PlannedDeparture = {
+  nr: number;
+  transports: Array<{ id: number; direction: StopDirection; position: number; seats: string[] }>;
+  /** travel stop ids per direction, by knotenhaltnr */
+  stops: Record<StopDirection, number[]>;
+  quotas: Array<{ id: number; kind: 'seat' | 'room' | 'extra'; ref: number; capacity: number }>;
+};
+
+/**
+ * Plans dates that have nothing planned yet, all in a handful of statements whatever their number: the coaches
+ * (a copy of each layout), a seat pool per coach, the travel stops, and the room and extra pools.
+ */
+export async function planDepartures(ctx: DbContext, plans: readonly DeparturePlan[]): Promise<PlannedDeparture[]> {
+  if (plans.length === 0) return [];
+  return inTransaction(ctx, async (trx) => {
+    const dates = await findDatesByNr(
+      trx.db,
+      plans.map((plan) => plan.nr),
+    );
+    const journeyOf = new Map(dates.map((date) => [date.nr, date.id_jrn_journey]));
+    for (const plan of plans) if (!journeyOf.has(plan.nr)) throw notFound();
+    const now = nowIso();
+
+    const transportRows = plans.flatMap((plan) => {
+      const positions: Record<StopDirection, number> = { outbound: 0, return: 0 };
+      return plan.transports.map((transport) => ({
+        id_jrn_date: plan.nr,
+        direction: transport.direction,
+        position: ++positions[transport.direction],
+        name: transport.name,
+        id_seat_plan: transport.id_seat_plan ?? null,
+        layout: JSON.stringify(transport.layout),
+        blocked_seats: JSON.stringify(transport.blocked ?? []),
+        id_driver_card: transport.id_driver_card ?? null,
+        vehicle: transport.vehicle ?? null,
+        created_at: now,
+        updated_at: now,
+      }));
+    });
+    const inserted = await insertTransports(trx.db, transportRows);
+    const transportId = new Map(inserted.map((row) => [`${row.id_jrn_date}:${row.direction}:${row.position}`, row.id]));
+    const planned = new Map<number, PlannedDeparture>(
+      plans.map((plan) => [plan.nr, { nr: plan.nr, transports: [], stops: { outbound: [], return: [] }, quotas: [] }]),
+    );
+    const seatPools = [];
+    for (const plan of plans) {
+      const positions: Record<StopDirection, number> = { outbound: 0, return: 0 };
+      for (const transport of plan.transports) {
+        const position = ++positions[transport.direction];
+        const id = transportId.get(`${plan.nr}:${transport.direction}:${position}`)!;
+        const seats = sellableSeats(transport.layout, transport.blocked ?? []);
+        planned.get(plan.nr)!.transports.push({ id, direction: transport.direction, position, seats });
+        seatPools.push({
+          id_jrn_date: plan.nr,
+          kind: 'seat' as const,
+          ref: id,
+          name: `Sitzplätze ${transport.name}`,
+          capacity: seats.length,
+        });
+      }
+    }
+    const pools = [...(await insertQuotas(trx.db, seatPools)), ...(await ensurePoolsOfDates(trx, dates))];
+    for (const pool of pools) {
+      planned
+        .get(pool.id_jrn_date)!
+        .quotas.push({ id: pool.id, kind: pool.kind, ref: pool.ref, capacity: pool.capacity });
+    }
+
+    const fromJourney = plans.filter((plan) => !plan.travelStops && plan.stopsFromJourney);
+    const offered = await findStopsOfJourneys(trx.db, [...new Set(fromJourney.map((plan) => journeyOf.get(plan.nr)!))]);
+    const stopRows = plans.flatMap((plan) => {
+      if (plan.travelStops) {
+        const positions: Record<StopDirection, number> = { outbound: 0, return: 0 };
+        return plan.travelStops.map((stop) => ({
+          id_jrn_date: plan.nr,
+          id_zus_zustiege: stop.id_zus_zustiege,
+          direction: stop.direction,
+          knotenhaltnr: stop.knotenhaltnr,
+          position: positions[stop.direction]++,
+          time: stop.time ?? null,
+          day_offset: stop.day_offset ?? 0,
+          surcharge_cents: stop.surcharge_cents ?? 0,
+        }));
+      }
+      if (!plan.stopsFromJourney) return [];
+      const journeyId = journeyOf.get(plan.nr);
+      return stopsFromOffered(
+        plan.nr,
+        offered.filter((stop) => stop.id_jrn_journey === journeyId),
+        [],
+      );
+    });
+    const stops = await insertTravelStops(trx.db, stopRows);
+    for (const stop of [...stops].sort((a, b) => a.knotenhaltnr - b.knotenhaltnr)) {
+      planned.get(stop.id_jrn_date)!.stops[stop.direction].push(stop.id);
+    }
+    for (const departure of planned.values()) departure.quotas.sort((a, b) => a.id - b.id);
+    return plans.map((plan) => planned.get(plan.nr)!);
+  });
 }
 
 async function replaceQuotas(
@@ -441,6 +590,18 @@ async function replaceQuotas(
     if (!valid[input.kind].has(input.ref) || seen.has(key)) throw invalid(`quotas.${index}.ref`);
     seen.add(key);
     const current = byKey.get(key);
+    if (!current && input.kind === 'extra') {
+      // An extra without limited units has no pool until one is set here.
+      const extra = sources.extras.find((row) => row.id === input.ref)!;
+      await insertQuota(ctx.db, {
+        id_jrn_date: nr,
+        kind: 'extra',
+        ref: input.ref,
+        name: extra.value,
+        capacity: input.capacity,
+      });
+      continue;
+    }
     if (!current) throw invalid(`quotas.${index}.ref`);
     if (input.capacity < current.held) throw conflictOn(`quotas.${index}.capacity`, 'error.capacityBelowHeld');
     if (input.capacity !== current.capacity) await updateQuotaRow(ctx.db, current.id, { capacity: input.capacity });
@@ -452,6 +613,13 @@ async function replaceQuotas(
     orphans.map((row) => row.id),
   );
 }
+
+/** Dates (of every journey) starting between `start` and `end`, by date: what the demo data plans. */
+export const datesStartingBetween = (ctx: DbContext, start: string, end: string) =>
+  findDatesStartingBetween(ctx.db, start, end);
+
+/** The cards of drivers, oldest first. */
+export const driverCardIds = async (ctx: DbContext) => (await findDriverCards(ctx.db)).map((card) => card.id_vc_card);
 
 // ---------------------------------------------------------------- seat map, occupancy
 
