@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Departure, UpdateDepartureBody } from '@tourdesk/contracts/departures.schema';
 import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
+import { ManifestDownloads } from '../../shared/manifest-downloads.tsx';
 import { BOOKABLE_COLORS } from '../journeys/journey-choices.ts';
 import { DepartureAlerts } from './departure-alerts.tsx';
 import { DepartureCoaches } from './departure-coaches.tsx';
@@ -15,7 +16,6 @@ import { DeparturePools } from './departure-pools.tsx';
 import { departureKey, participantsKey, seatMapKey, useDeparture } from './departure-queries.ts';
 import { DepartureStops } from './departure-stops.tsx';
 import { SeatPicker } from './seat-picker.tsx';
-import { ManifestDownloads } from '../manifests/manifest-downloads.tsx';
 
 export const DEPARTURE_TABS = ['coaches', 'stops', 'pools', 'alerts', 'seats', 'manifests'] as const;
 export type DepartureTab = (typeof DEPARTURE_TABS)[number];

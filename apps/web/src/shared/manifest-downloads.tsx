@@ -12,7 +12,7 @@ import {
   type ManifestFormat,
   type ManifestKind,
 } from '@tourdesk/contracts/manifests.schema';
-import { sendGet, toHttpError } from '../../lib/api-client.ts';
+import { sendGet, toHttpError } from '../lib/api-client.ts';
 
 /** The file name the server chose (RFC 5987 `filename*` first, then the plain one). */
 export function fileNameOf(disposition: string | null, fallback: string): string {
