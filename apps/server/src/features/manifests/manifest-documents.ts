@@ -319,7 +319,22 @@ function seatsContent(data: ManifestData, options: ManifestOptions, t: ManifestT
   const coaches = coachesOf(data, options.direction);
   const color = brandColor(options.brand);
   if (coaches.length === 0) return [emptyNote(t)];
-  return coaches.flatMap((coach, index) => {
+  const seatless = data.travellers.filter((tr) => tr.seats[options.direction] === null).sort(byName);
+  const seatlessList: Content[] =
+    seatless.length === 0
+      ? []
+      : [
+          { text: t.noSeat, style: 'heading' },
+          dataTable(
+            [
+              { header: t.columns.name, width: '*', bold: true },
+              { header: t.columns.stop, width: 180 },
+              { header: t.columns.booking, width: 56, align: 'right' },
+            ],
+            seatless.map((tr) => [tr.name, tr.stops[options.direction]?.name ?? '', String(tr.bookingId)]),
+          ),
+        ];
+  const grids = coaches.flatMap((coach, index) => {
     const travellers = data.travellers.filter((tr) => tr.seats[options.direction]?.coachId === coach.id);
     const occupants = new Map(travellers.map((tr) => [tr.seats[options.direction]!.seat, tr.name]));
     const seats = coach.layout.decks.flatMap((deck) => deck.rows.flat()).filter((cell) => cell.isSeat);
@@ -341,6 +356,7 @@ function seatsContent(data: ManifestData, options: ManifestOptions, t: ManifestT
       ]),
     ];
   });
+  return [...grids, ...seatlessList];
 }
 
 function participantsContent(data: ManifestData, options: ManifestOptions, t: ManifestTexts): Content[] {

@@ -222,6 +222,11 @@ describe('manifests of a departure', () => {
     expect(text).toMatch(/12\s+Oßwald, Björn/);
     expect(text).toContain('frei');
 
+    // Björn has no seat on the way back: listed under the plan
+    const back = await pdfText((await manifest('seats', 'pdf', '?direction=return')).rawPayload);
+    expect(back).toContain('Bus 1 Rückfahrt · 2 von 49 Plätzen belegt');
+    expect(back).toMatch(/Ohne Sitzplatz[\s\S]*Oßwald, Björn/);
+
     const csv = await manifest('seats', 'csv');
     const [header, ...rows] = csvRows(csv.body);
     expect(header).toEqual(['Bus', 'Sitz', 'Name', 'Vorgang', 'Zustieg', 'Zeit', 'Telefon']);
