@@ -241,3 +241,37 @@ for (const theme of ['light', 'dark']) {
     expect(findings).toEqual([]);
   });
 }
+
+for (const theme of ['light', 'dark']) {
+  test(`the seat plan list, start page, editor and view have no serious or critical axe finding (${theme})`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const [template] = await callApi<Array<{ name: string; layout: unknown }>>(
+      request,
+      'admin@example.com',
+      'GET',
+      '/seat-plans/templates',
+    );
+    const plan = await callApi<{ id: number }>(request, 'admin@example.com', 'POST', '/seat-plans', {
+      name: `Prüfbus ${theme}`,
+      layout: template!.layout,
+    });
+    await loginAs(page, 'admin@example.com');
+    if (theme === 'dark') await page.getByRole('button', { name: /toggle light\/dark mode/i }).click();
+    const findings: Finding[] = [];
+    for (const path of ['/seat-plans', '/seat-plans/create', `/seat-plans/${plan.id}`, `/seat-plans/${plan.id}/show`]) {
+      await page.goto(path);
+      await settled(page);
+      findings.push(...(await lastingViolations(page, `${theme} ${path}`)));
+    }
+    // The editor of a new plan, after a template was chosen on the start page.
+    await page.goto('/seat-plans/create');
+    await page.getByRole('button', { name: /Double-decker/ }).click();
+    await expect(page.getByRole('grid')).toHaveCount(2);
+    await animationsDone(page);
+    findings.push(...(await lastingViolations(page, `${theme} /seat-plans/create (editor)`)));
+    expect(findings).toEqual([]);
+  });
+}

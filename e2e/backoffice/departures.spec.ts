@@ -155,8 +155,14 @@ for (const language of ['de', 'en'] as const) {
       test.setTimeout(90_000);
       const tag = `${language}${theme[0]}${String(Date.now()).slice(-5)}`;
       const { plan, nr, journeyId } = await setUp(request, tag);
+      const stop = await callApi<{ id: number }>(request, ADMIN, 'POST', '/zustiege-lit', {
+        name: `Leipzig Hbf ${tag}`,
+        city: 'Leipzig',
+        country: 'DE',
+      });
       await putDeparture(request, nr, {
         transports: [{ direction: 'outbound', name: plan.name, id_seat_plan: plan.id, blocked_seats: ['16'] }],
+        travelStops: [{ id_zus_zustiege: stop.id, direction: 'outbound', time: '07:30', surcharge: 15 }],
       });
       await bookThree(request, nr, tag);
       await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
@@ -168,6 +174,11 @@ for (const language of ['de', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(`SP-${tag}`);
       await expect(page.getByRole('button', { name: /^(Seat|Sitz) 16/ })).toBeVisible();
       await page.screenshot({ path: `/tmp/departures-web-departure-${language}-${theme}.png`, fullPage: true });
+      for (const tab of ['stops', 'pools']) {
+        await page.goto(`/internet/journeys/${journeyId}/dates/${nr}/${tab}`);
+        await expect(page.getByRole('tabpanel').filter({ visible: true })).toBeVisible();
+        await page.screenshot({ path: `/tmp/departures-web-${tab}-${language}-${theme}.png`, fullPage: true });
+      }
       await page.goto(`/internet/journeys/${journeyId}/dates/${nr}/seats`);
       await page.getByRole('button', { name: new RegExp(`^Clara Chor ${tag}`) }).click();
       await expect(page.getByRole('button', { name: /, (selected|ausgewählt)/ })).toBeVisible();

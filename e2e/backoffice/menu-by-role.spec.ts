@@ -4,7 +4,7 @@ import { loginAs, menuTargets } from '../support/session.ts';
 const SUPERADMIN_ONLY = ['/system/settings', '/system/brands'];
 
 /** The trip catalogue's screens (internet-read). */
-const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege', '/zustiege/gruppen'];
+const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege', '/zustiege/gruppen', '/seat-plans'];
 
 /** Every screen this installation has, for a user with every right but without an agency. */
 const EVERYTHING = [

@@ -47,6 +47,7 @@ describe('the navigation drawer by permission', () => {
         '/internet/destinations',
         '/zustiege',
         '/zustiege/gruppen',
+        '/seat-plans',
       ].sort(),
     );
   });

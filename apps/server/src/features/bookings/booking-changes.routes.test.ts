@@ -85,6 +85,8 @@ describe('bookings: capacity, seats, changes, statuses', () => {
       },
     });
     const single = departure.journey.accommodations[0]!.roomTypes[0]!.id;
+    // a date never read through the departures API yet has no room pool: the booking makes it (ADR 0013)
+    await t.ctx.db.deleteFrom('quota').where('id_jrn_date', '=', departure.nr).where('kind', '=', 'room').execute();
     const [boat, parking] = departure.journey.extras;
     const first = await bookOk({
       termin: departure.nr,
@@ -311,6 +313,25 @@ describe('bookings: capacity, seats, changes, statuses', () => {
       .where('id_booking', '=', booking.id)
       .execute();
     expect(events.map((event) => event.kind)).toEqual(['created', 'participants', 'seat', 'price']);
+  });
+
+  it('PUT /ratio/api/booking/{nr}: another date moves the holds; a type changes the status along the graph', async () => {
+    const first = await newDeparture();
+    const second = await newDeparture();
+    const booking = await bookOk({ termin: first.nr, type: 'option', teilnehmer: [{ name: 'A', zustieghin: 1 }] });
+    const moved = await put(booking.id, {
+      termin: second.nr,
+      type: 'regular',
+      teilnehmer: [{ nr: booking.teilnehmer[0]!.nr, name: 'A', zustieghin: 2 }],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ termin: second.nr, status: 'firm', option_until: null });
+    expect(moved.json().teilnehmer[0]).toMatchObject({ zustieghin: 2, sitzhin: '1' });
+    expect(await held(first.nr)).toEqual([0, 0]);
+    expect(await held(second.nr)).toEqual([1, 1]);
+    const back = await put(booking.id, { type: 'anfrage', teilnehmer: party('A') });
+    expect(back.json().key).toBe('error.statusTransition');
+    expect(await held(second.nr)).toEqual([1, 1]);
   });
 
   it('zustiege: a stop without a number is skipped and the seat still applied; seats move; 400s', async () => {

@@ -14,11 +14,11 @@ import {
   Typography,
 } from '@mui/material';
 import { SelectInput, TextInput, useTranslate } from 'react-admin';
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { STOP_DIRECTIONS, type StopDirection } from '@tourdesk/contracts/journeys.schema';
 import { sellableSeats, type SeatLayout } from '@tourdesk/contracts/seat-plans.schema';
-import { SeatGrid } from '../seat-plans/seat-grid.tsx';
-import { toggleSeat, transportFromPlan, type DepartureValues } from './departure-form-logic.ts';
+import { SeatGrid } from '../../shared/seat-grid.tsx';
+import { firstErrorMessage, toggleSeat, transportFromPlan, type DepartureValues } from './departure-form-logic.ts';
 import { useDrivers, useSeatPlans } from './departure-queries.ts';
 
 const FIELDS = {
@@ -34,6 +34,9 @@ function BlockedSeats({ index }: { index: number }) {
   const { setValue } = useFormContext<DepartureValues>();
   const layout = useWatch<DepartureValues>({ name: `transports.${index}.layout` }) as SeatLayout;
   const blocked = (useWatch<DepartureValues>({ name: `transports.${index}.blocked_seats` }) as string[]) ?? [];
+  const { errors } = useFormState<DepartureValues>({ name: `transports.${index}` });
+  const transportErrors = errors.transports?.[index];
+  const error = firstErrorMessage(transportErrors?.blocked_seats) ?? firstErrorMessage(transportErrors?.layout);
   return (
     <Box sx={{ mt: 1 }}>
       <Typography id={headingId} variant="subtitle2" component="h4">
@@ -42,6 +45,11 @@ function BlockedSeats({ index }: { index: number }) {
       <Typography variant="body2" color="text.secondary">
         {translate('departures.help.blockSeats')}
       </Typography>
+      {error ? (
+        <Typography role="alert" color="error" variant="body2">
+          {translate(error)}
+        </Typography>
+      ) : null}
       <Box sx={{ overflowX: 'auto', mt: 1 }}>
         <SeatGrid
           layout={layout}
@@ -152,8 +160,16 @@ export function DepartureCoaches() {
   const translate = useTranslate();
   const { data: plans = [] } = useSeatPlans();
   const { fields, append, remove } = useFieldArray<DepartureValues, 'transports'>({ name: 'transports' });
+  const { errors } = useFormState<DepartureValues>({ name: 'transports' });
+  // A refusal of the whole list (a coach removed that still carries travellers) has no field of its own.
+  const listError = errors.transports?.root?.message ?? errors.transports?.message;
   return (
     <Stack spacing={3}>
+      {listError ? (
+        <Typography role="alert" color="error">
+          {translate(listError)}
+        </Typography>
+      ) : null}
       {STOP_DIRECTIONS.map((direction) => {
         const rows = fields
           .map((field, index) => ({ field, index }))

@@ -130,3 +130,22 @@ export const RICHTUNG_OF: Record<StopDirection, Richtung> = { outbound: 'H', ret
 /** Share of a capacity in percent for a bar (0 when there is none; 100 at most). */
 export const percentOf = (held: number, capacity: number): number =>
   capacity > 0 ? Math.min(100, Math.round((held / capacity) * 100)) : 0;
+
+/**
+ * The first message in a react-hook-form error subtree: a server refusal at `transports.0.blocked_seats.3` or at
+ * `transports` itself has no input of its own, so the section shows it.
+ */
+export function firstErrorMessage(node: unknown): string | null {
+  if (!node || typeof node !== 'object') return null;
+  const { message } = node as { message?: unknown };
+  if (typeof message === 'string' && message) return message;
+  for (const [key, child] of Object.entries(node)) {
+    if (key === 'ref' || key === 'message' || key === 'type') continue;
+    const found = firstErrorMessage(child);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The colour of a bookable status' chip (as in the trip list): bookable green, on request orange, not bookable red. */
+export const BOOKABLE_COLORS = ['success', 'warning', 'error'] as const;

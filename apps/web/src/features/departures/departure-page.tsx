@@ -8,10 +8,9 @@ import type { Departure, UpdateDepartureBody } from '@tourdesk/contracts/departu
 import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
 import { ManifestDownloads } from '../../shared/manifest-downloads.tsx';
-import { BOOKABLE_COLORS } from '../journeys/journey-choices.ts';
 import { DepartureAlerts } from './departure-alerts.tsx';
 import { DepartureCoaches } from './departure-coaches.tsx';
-import { toFormValues, toUpdateBody, type DepartureValues } from './departure-form-logic.ts';
+import { BOOKABLE_COLORS, toFormValues, toUpdateBody, type DepartureValues } from './departure-form-logic.ts';
 import { DeparturePools } from './departure-pools.tsx';
 import { departureKey, participantsKey, seatMapKey, useDeparture } from './departure-queries.ts';
 import { DepartureStops } from './departure-stops.tsx';

@@ -21,7 +21,7 @@ import type { DateOccupancy } from '@tourdesk/contracts/departures.schema';
 import type { Journey } from '@tourdesk/contracts/journeys.schema';
 import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
-import { BOOKABLE_COLORS } from '../journeys/journey-choices.ts';
+import { BOOKABLE_COLORS } from './departure-form-logic.ts';
 import { departurePath } from './departure-page.tsx';
 import { useOccupancy } from './departure-queries.ts';
 import { OccupancyBar } from './occupancy-bar.tsx';
@@ -46,13 +46,13 @@ function OccupancyCard({ journeyId, date }: { journeyId: number; date: DateOccup
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {formatDate(date.date_from)} – {formatDate(date.date_till)}
           </Typography>
-          <Typography variant="caption">{translate('departures.pools.seat')}</Typography>
+          <Typography variant="caption">{translate('departures.occupancy.seats')}</Typography>
           <OccupancyBar
             label={translate('departures.occupancy.seatsOf', { code: date.termincode })}
             held={date.seats.held}
             capacity={date.seats.capacity}
           />
-          <Typography variant="caption">{translate('departures.pools.room')}</Typography>
+          <Typography variant="caption">{translate('departures.occupancy.rooms')}</Typography>
           <OccupancyBar
             label={translate('departures.occupancy.roomsOf', { code: date.termincode })}
             held={date.rooms.held}
@@ -115,8 +115,8 @@ export function OccupancyPage() {
                     <TableCell>{translate('departures.fields.termincode')}</TableCell>
                     <TableCell>{translate('departures.fields.dates')}</TableCell>
                     <TableCell>{translate('departures.fields.bookable')}</TableCell>
-                    <TableCell>{translate('departures.pools.seat')}</TableCell>
-                    <TableCell>{translate('departures.pools.room')}</TableCell>
+                    <TableCell>{translate('departures.occupancy.seats')}</TableCell>
+                    <TableCell>{translate('departures.occupancy.rooms')}</TableCell>
                     <TableCell align="right">{translate('departures.alerts.optionsExpiring')}</TableCell>
                     <TableCell align="right">{translate('departures.alerts.waitlist')}</TableCell>
                     <TableCell align="right">{translate('departures.occupancy.bookings')}</TableCell>

@@ -22,7 +22,7 @@ import type { Departure, SeatMap } from '@tourdesk/contracts/departures.schema';
 import type { StopDirection } from '@tourdesk/contracts/journeys.schema';
 import type { SeatCell } from '@tourdesk/contracts/seat-plans.schema';
 import { api } from '../../lib/api-client.ts';
-import { SeatGrid } from '../seat-plans/seat-grid.tsx';
+import { SeatGrid } from '../../shared/seat-grid.tsx';
 import { RICHTUNG_OF } from './departure-form-logic.ts';
 import { departureKey, participantsKey, seatMapKey, useParticipants, useSeatMap } from './departure-queries.ts';
 

@@ -9,7 +9,7 @@ import {
   seatStateOf,
   type Translate,
 } from './seat-grid-logic.ts';
-import de from './locales/de.json';
+import de from '../features/seat-plans/locales/de.json';
 
 /** A translate over the feature's German messages, as react-admin's would do it. */
 const translate: Translate = (key, options = {}) => {

@@ -10,6 +10,7 @@ import AirlineSeatReclineNormalIcon from '@mui/icons-material/AirlineSeatRecline
 import BlockIcon from '@mui/icons-material/Block';
 import CheckIcon from '@mui/icons-material/Check';
 import CoffeeIcon from '@mui/icons-material/Coffee';
+import ErrorIcon from '@mui/icons-material/Error';
 import DoorSlidingIcon from '@mui/icons-material/DoorSliding';
 import NorthIcon from '@mui/icons-material/North';
 import PersonIcon from '@mui/icons-material/Person';
@@ -70,11 +71,14 @@ export type SeatGridProps = {
   isPickable?: (cell: SeatCell, state: SeatState) => boolean;
   /** the cell the editor works on (outlined) */
   activeCell?: SeatCellPosition;
+  /** cells with an error (e.g. a seat number used twice): marked with a red ring and an error icon */
+  invalidCells?: readonly SeatCellPosition[];
   /** width and height of a cell in px; 44 keeps seats large enough to tap */
   cellSize?: number;
 };
 
-const KIND_ICONS: Partial<Record<SeatCellKind, SvgIconComponent>> = {
+/** The icons of the coach's fittings (the editor's palette shows the same). */
+export const SEAT_KIND_ICONS = {
   driver: AirlineSeatReclineNormalIcon,
   door: DoorSlidingIcon,
   wc: WcIcon,
@@ -82,7 +86,8 @@ const KIND_ICONS: Partial<Record<SeatCellKind, SvgIconComponent>> = {
   guide: RecordVoiceOverIcon,
   stairs: StairsIcon,
   kitchen: CoffeeIcon,
-};
+} as const satisfies Partial<Record<SeatCellKind, SvgIconComponent>>;
+const KIND_ICONS: Partial<Record<SeatCellKind, SvgIconComponent>> = SEAT_KIND_ICONS;
 
 const STATE_ICONS: Partial<Record<SeatState, SvgIconComponent>> = {
   taken: PersonIcon,
@@ -148,6 +153,7 @@ export function SeatGrid({
   onCellPointerEnter,
   isPickable = defaultPickable,
   activeCell,
+  invalidCells = [],
   cellSize = 44,
 }: SeatGridProps) {
   const translate = useTranslate();
@@ -221,6 +227,7 @@ export function SeatGrid({
                         name={cellAccessibleName(cell, context, translate, mode)}
                         tabbable={samePosition(position, tabStop)}
                         active={activeCell !== undefined && samePosition(position, activeCell)}
+                        invalid={invalidCells.some((invalid) => samePosition(position, invalid))}
                         isPickable={isPickable}
                         theme={theme}
                         onFocus={() => setFocused(position)}
@@ -276,6 +283,7 @@ type GridCellProps = {
   name: string;
   tabbable: boolean;
   active: boolean;
+  invalid: boolean;
   isPickable: (cell: SeatCell, state: SeatState) => boolean;
   theme: Theme;
   onFocus: () => void;
@@ -293,6 +301,7 @@ function GridCell({
   name,
   tabbable,
   active,
+  invalid,
   isPickable,
   theme,
   onFocus,
@@ -310,7 +319,16 @@ function GridCell({
     '&:focus-visible': { outline: `3px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
   };
   const face = (
-    <CellFace cell={cell} kind={kind} state={shownState} size={size} active={active} theme={theme} mode={mode} />
+    <CellFace
+      cell={cell}
+      kind={kind}
+      state={shownState}
+      size={size}
+      active={active}
+      invalid={invalid}
+      theme={theme}
+      mode={mode}
+    />
   );
   const common = {
     'data-cell': cellKey(position),
@@ -340,7 +358,12 @@ function GridCell({
     </Box>
   );
   return (
-    <Box role="gridcell" aria-label={isButton ? undefined : name} aria-selected={active || state === 'selected'}>
+    <Box
+      role="gridcell"
+      aria-label={isButton ? undefined : name}
+      aria-selected={active || state === 'selected'}
+      aria-invalid={invalid || undefined}
+    >
       {occupant ? (
         <Tooltip title={occupant.name} disableInteractive>
           {content}
@@ -359,6 +382,7 @@ function CellFace({
   state,
   size,
   active,
+  invalid,
   theme,
   mode,
 }: {
@@ -367,10 +391,15 @@ function CellFace({
   state: SeatState | null;
   size: number;
   active: boolean;
+  invalid: boolean;
   theme: Theme;
   mode: SeatGridMode;
 }) {
-  const activeRing = active ? { boxShadow: `0 0 0 3px ${theme.palette.secondary.main}` } : {};
+  const rings = [
+    active ? `0 0 0 3px ${theme.palette.secondary.main}` : null,
+    invalid ? `0 0 0 ${active ? 6 : 3}px ${theme.palette.error.main}` : null,
+  ].filter(Boolean);
+  const activeRing = rings.length > 0 ? { boxShadow: rings.join(', ') } : {};
   const box = {
     width: size,
     height: size,
@@ -390,6 +419,7 @@ function CellFace({
           {cell.txt}
         </Typography>
         {StateIcon && <StateIcon sx={{ position: 'absolute', top: 1, right: 1, fontSize: 12 }} />}
+        {invalid && <ErrorIcon sx={{ position: 'absolute', bottom: 1, left: 1, fontSize: 12, color: 'error.main' }} />}
       </Box>
     );
   }
@@ -420,6 +450,34 @@ function CellFace({
       }}
     >
       <Icon sx={{ fontSize: 22 }} />
+    </Box>
+  );
+}
+
+const ALL_STATES: readonly SeatState[] = ['free', 'taken', 'blocked', 'selected', 'mine'];
+
+/** What the seat states look like, named: beside a picker or a plan, for those who read the grid by its colours. */
+export function SeatGridLegend({ states = ALL_STATES }: { states?: readonly SeatState[] }) {
+  const translate = useTranslate();
+  const theme = useTheme();
+  const sample: SeatCell = { txt: '7', idx: 0, isSeat: true };
+  return (
+    <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0 }}>
+      {states.map((state) => (
+        <Box component="li" key={state} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <CellFace
+            cell={sample}
+            kind="seat"
+            state={state}
+            size={36}
+            active={false}
+            invalid={false}
+            theme={theme}
+            mode="view"
+          />
+          <Typography variant="body2">{translate(`seatPlans.legend.${state}`)}</Typography>
+        </Box>
+      ))}
     </Box>
   );
 }
