@@ -32,3 +32,4 @@ export * from './bookings.schema.ts';
 export * from './departures.schema.ts';
 export * from './seat-plan-templates.ts';
 export * from './ratio-addresses.schema.ts';
+export * from './manifests.schema.ts';

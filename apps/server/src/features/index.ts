@@ -15,6 +15,7 @@ import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
+import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { ratioAddressesRoutes } from './ratio-addresses/ratio-addresses.routes.ts';
@@ -48,4 +49,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   seatPlansRoutes,
   departuresRoutes,
   bookingsRoutes,
+  manifestsRoutes,
 ];

@@ -10,6 +10,7 @@ import { destinationsFeature } from './destinations/destinations.feature.tsx';
 import { driversFeature } from './drivers/drivers.feature.tsx';
 import { journeyCategoriesFeature } from './journey-categories/journey-categories.feature.tsx';
 import { journeysFeature } from './journeys/journeys.feature.tsx';
+import { manifestsFeature } from './manifests/manifests.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
 import { rolesFeature } from './roles/roles.feature.tsx';
 import { seatPlansFeature } from './seat-plans/seat-plans.feature.tsx';
@@ -37,4 +38,5 @@ export const FEATURES: readonly FeatureModule[] = [
   boardingPointsFeature,
   seatPlansFeature,
   departuresFeature,
+  manifestsFeature,
 ];

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Departure, UpdateDepartureBody } from '@tourdesk/contracts/departures.schema';
 import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
+import { ManifestDownloads } from '../../shared/manifest-downloads.tsx';
 import { DepartureAlerts } from './departure-alerts.tsx';
 import { DepartureCoaches } from './departure-coaches.tsx';
 import { BOOKABLE_COLORS, toFormValues, toUpdateBody, type DepartureValues } from './departure-form-logic.ts';
@@ -15,7 +16,7 @@ import { departureKey, participantsKey, seatMapKey, useDeparture } from './depar
 import { DepartureStops } from './departure-stops.tsx';
 import { SeatPicker } from './seat-picker.tsx';
 
-export const DEPARTURE_TABS = ['coaches', 'stops', 'pools', 'alerts', 'seats'] as const;
+export const DEPARTURE_TABS = ['coaches', 'stops', 'pools', 'alerts', 'seats', 'manifests'] as const;
 export type DepartureTab = (typeof DEPARTURE_TABS)[number];
 /** The form's collections by tab, to mark a tab whose fields the server refused. */
 const TAB_FIELDS: Partial<Record<DepartureTab, keyof DepartureValues>> = {
@@ -150,6 +151,13 @@ export function DeparturePage() {
         </Tabs>
       </DepartureForm>
       {tab === 'seats' ? <SeatPicker departure={departure} /> : null}
+      {tab === 'manifests' ? (
+        <Card sx={{ mt: 2 }}>
+          <CardContent>
+            <ManifestDownloads nr={nr} />
+          </CardContent>
+        </Card>
+      ) : null}
     </>
   );
 }
@@ -190,7 +198,7 @@ function DepartureForm({
       <Panel active={tab === 'alerts'}>
         <DepartureAlerts departure={departure} />
       </Panel>
-      {tab === 'seats' ? null : (
+      {tab === 'seats' || tab === 'manifests' ? null : (
         <Toolbar sx={{ mt: 2 }}>
           <SaveButton />
         </Toolbar>
