@@ -31,3 +31,4 @@ export * from './seat-plans.schema.ts';
 export * from './bookings.schema.ts';
 export * from './departures.schema.ts';
 export * from './seat-plan-templates.ts';
+export * from './booking-invariants.schema.ts';

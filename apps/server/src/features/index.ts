@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.ts';
+import { bookingInvariantsRoutes } from './bookings/booking-invariants.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
@@ -40,4 +41,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   journeyCategoriesRoutes,
   destinationsRoutes,
   boardingPointsRoutes,
+  bookingInvariantsRoutes,
 ];
