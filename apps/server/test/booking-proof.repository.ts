@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { BookingStatus } from '@tourdesk/contracts';
+import type { Database } from '../src/db/database.ts';
 import type { DepartureFixture } from '../src/seed/departure-factories.ts';
 import type { DbContext } from '../src/types.ts';
 
@@ -201,4 +202,44 @@ export async function allowDoubleSeats(ctx: DbContext) {
     ctx.db,
   );
   await sql`drop table seat_assignment_old`.execute(ctx.db);
+}
+
+// ---------------------------------------------------------------- reads for the proofs
+
+/** The bookings of a date with their participant counts. */
+export function bookingsOfDate(db: Database, nr: number) {
+  return db
+    .selectFrom('booking')
+    .leftJoin('participant', 'participant.id_booking', 'booking.id')
+    .select(['booking.id', 'booking.title', 'booking.status'])
+    .select((eb) => eb.fn.count<number>('participant.id').as('participants'))
+    .where('booking.id_jrn_date', '=', nr)
+    .groupBy(['booking.id', 'booking.title', 'booking.status'])
+    .orderBy('booking.id')
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, participants: Number(row.participants) })));
+}
+
+/** `held` of the date's seat quotas, in id order (outbound first). */
+export async function seatQuotaHeld(db: Database, nr: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('quota')
+    .select('held')
+    .where('id_jrn_date', '=', nr)
+    .where('kind', '=', 'seat')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.held);
+}
+
+/** The seat labels of the given bookings on every coach. */
+export async function seatsOfBookings(db: Database, bookings: number[]) {
+  if (bookings.length === 0) return [];
+  return db
+    .selectFrom('seat_assignment')
+    .select(['id_booking', 'id_transport', 'seat'])
+    .where('id_booking', 'in', bookings)
+    .orderBy('id_booking')
+    .orderBy('id_transport')
+    .execute();
 }
