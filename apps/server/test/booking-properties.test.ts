@@ -110,12 +110,16 @@ type Figures = { runs: number; steps: number; ok: Record<string, number>; refuse
 class Scenario {
   readonly bookings: number[] = [];
   now = new Date();
-  constructor(
-    readonly t: TestApp,
-    readonly login: string,
-    readonly fixture: DepartureFixture,
-    readonly figures: Figures,
-  ) {}
+  readonly t: TestApp;
+  readonly login: string;
+  readonly fixture: DepartureFixture;
+  readonly figures: Figures;
+  constructor(t: TestApp, login: string, fixture: DepartureFixture, figures: Figures) {
+    this.t = t;
+    this.login = login;
+    this.fixture = fixture;
+    this.figures = figures;
+  }
 
   private get seats() {
     return this.fixture.transports[0]!.seats;

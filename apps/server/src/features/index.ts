@@ -3,6 +3,7 @@ import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.ts';
 import { bookingInvariantsRoutes } from './bookings/booking-invariants.routes.ts';
+import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
@@ -42,4 +43,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   destinationsRoutes,
   boardingPointsRoutes,
   bookingInvariantsRoutes,
+  bookingsRoutes,
 ];

@@ -7,7 +7,7 @@ export type MailLayoutName = 'default';
 
 export type MailContent = { subject: string; html: string; text: string };
 
-export type MailVariables = { name?: string | null; link?: string; hours?: number };
+export type MailVariables = { name?: string | null; link?: string; hours?: number; trip?: string };
 
 export const mailLanguage = (language: string | null | undefined): MailLanguage =>
   (MAIL_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as MailLanguage) : 'en';
@@ -29,7 +29,12 @@ export function renderMail(
   const lang = mailLanguage(language);
   const common = MAIL_COMMON[lang];
   const texts = MAIL_TEXTS[template][lang];
-  const values = { brand: brand.name, name: variables.name ?? '', hours: String(variables.hours ?? 24) };
+  const values = {
+    brand: brand.name,
+    name: variables.name ?? '',
+    hours: String(variables.hours ?? 24),
+    trip: variables.trip ?? '',
+  };
   const subject = fill(texts.subject, values);
   const greeting = variables.name ? fill(common.greeting, values) : common.fallbackGreeting;
   const intro = fill(texts.intro, values);

@@ -1,9 +1,10 @@
 /**
  * The texts of every mail, in the four languages the product speaks (spec §1); English is the fallback.
- * `{name}`, `{brand}` and `{hours}` are filled in when the mail is rendered.
+ * `{name}`, `{brand}`, `{hours}` and `{trip}` are filled in when the mail is rendered.
  */
 export type MailLanguage = 'de' | 'en' | 'es' | 'ru';
-export type MailTemplate = 'verify' | 'activate' | 'invite' | 'reset' | 'passwordChanged' | 'deleteRequest' | 'deleted';
+export type MailTemplate =
+  'verify' | 'activate' | 'invite' | 'reset' | 'passwordChanged' | 'deleteRequest' | 'deleted' | 'waitlistOffer';
 export type MailText = { subject: string; intro: string; action?: string; outro: string };
 
 export const MAIL_LANGUAGES: readonly MailLanguage[] = ['de', 'en', 'es', 'ru'];
@@ -49,6 +50,36 @@ export const MAIL_COMMON: Record<
 };
 
 export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, MailText>> = {
+  waitlistOffer: {
+    en: {
+      subject: 'A place has become free: {trip}',
+      intro:
+        'good news: a place has become free on {trip}, for which you are on the waiting list. We hold it for you as an option.',
+      outro:
+        'The option is held for {hours} hours. Please confirm your booking within that time; afterwards the place is offered to the next person on the waiting list.',
+    },
+    de: {
+      subject: 'Ein Platz ist frei geworden: {trip}',
+      intro:
+        'gute Nachricht: Auf der Reise {trip}, für die Sie auf der Warteliste stehen, ist ein Platz frei geworden. Wir halten ihn als Option für Sie bereit.',
+      outro:
+        'Die Option gilt {hours} Stunden. Bitte bestätigen Sie Ihre Buchung in dieser Zeit; danach bieten wir den Platz dem Nächsten auf der Warteliste an.',
+    },
+    es: {
+      subject: 'Se ha liberado una plaza: {trip}',
+      intro:
+        'buenas noticias: se ha liberado una plaza en {trip}, para el que está en lista de espera. Se la reservamos como opción.',
+      outro:
+        'La opción se mantiene durante {hours} horas. Confirme su reserva en ese plazo; después, la plaza se ofrecerá a la siguiente persona de la lista de espera.',
+    },
+    ru: {
+      subject: 'Освободилось место: {trip}',
+      intro:
+        'хорошая новость: в поездке {trip}, на которую вы стоите в листе ожидания, освободилось место. Мы держим его для вас как опцию.',
+      outro:
+        'Опция действует {hours} ч. Пожалуйста, подтвердите бронирование в течение этого времени; после этого место будет предложено следующему в листе ожидания.',
+    },
+  },
   verify: {
     en: {
       subject: 'Please confirm your e-mail address',

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ZBooking,
+  ZBookingNrParams,
+  ZBookingStatusBody,
+  ZBookingSummary,
+  ZCreateBookingBody,
+  ZErrorBody,
+  ZIdParams,
+  ZListQuery,
+  ZListResponse,
+  ZUpdateBookingBody,
+  ZZustiegBody,
+} from '@tourdesk/contracts';
+import { withIdempotency } from '../../lib/idempotency.ts';
+import { withZod } from '../../lib/route.ts';
+import {
+  changeBookingStatus,
+  createBooking,
+  deleteBooking,
+  getBooking,
+  listBookings,
+  setZustieg,
+  updateBooking,
+  type BookingActor,
+} from './bookings.service.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const tags = ['bookings'];
+
+const actorOf = (request: FastifyRequest): BookingActor => ({
+  userId: request.auth?.id ?? null,
+  agencyId: request.auth?.agencyId ?? null,
+});
+
+/**
+ * Bookings (Vorgang, spec §5/§7, docs/adr/0014): create (with `Idempotency-Key`), read, list, change the whole
+ * booking, set a participant's stop and seat, change the status, cancel or delete.
+ */
+export async function bookingsRoutes(app: FastifyInstance) {
+  const api = withZod(app);
+
+  api.post('/ratio_vorgang', {
+    config: { permission: 'vorgang-create' },
+    schema: { tags, body: ZCreateBookingBody, response: { 200: ZBooking, 201: ZBooking, ...errors } },
+    handler: async (request, reply) => {
+      const header = request.headers['idempotency-key'];
+      const answer = await withIdempotency(
+        app.ctx,
+        {
+          key: Array.isArray(header) ? header[0] : header,
+          scope: `${request.auth?.id ?? 0}:POST /ratio_vorgang`,
+          body: request.body,
+        },
+        async (trx) => ({ statusCode: 201, body: await createBooking(trx, request.body, actorOf(request)) }),
+      );
+      return reply.status(answer.statusCode).send(answer.body);
+    },
+  });
+  api.get('/ratio_vorgang', {
+    config: { permission: 'vorgang-read' },
+    schema: { tags, querystring: ZListQuery, response: { 200: ZListResponse(ZBookingSummary), ...errors } },
+    handler: (request) => listBookings(app.ctx, request.query, actorOf(request)),
+  });
+  api.get('/ratio_vorgang/:id', {
+    config: { permission: 'vorgang-read' },
+    schema: { tags, params: ZIdParams, response: { 200: ZBooking, ...errors } },
+    handler: (request) => getBooking(app.ctx, request.params.id, actorOf(request)),
+  });
+  api.delete('/ratio_vorgang/:nr', {
+    config: { permission: 'vorgang-delete' },
+    schema: { tags, params: ZBookingNrParams, response: { 200: ZBooking, ...errors } },
+    handler: (request) => deleteBooking(app.ctx, request.params.nr, actorOf(request)),
+  });
+  api.post('/ratio_vorgang/:id/status', {
+    config: { permission: 'vorgang-update' },
+    schema: { tags, params: ZIdParams, body: ZBookingStatusBody, response: { 200: ZBooking, ...errors } },
+    handler: (request) => changeBookingStatus(app.ctx, request.params.id, request.body, actorOf(request)),
+  });
+  api.put('/ratio/api/booking/:nr', {
+    config: { permission: 'vorgang-update' },
+    schema: { tags, params: ZBookingNrParams, body: ZUpdateBookingBody, response: { 200: ZBooking, ...errors } },
+    handler: (request) => updateBooking(app.ctx, request.params.nr, request.body, actorOf(request)),
+  });
+  for (const method of ['post', 'put'] as const) {
+    api[method]('/ratio/api/zustiege/:nr', {
+      config: { permission: 'vorgang-update' },
+      schema: { tags, params: ZBookingNrParams, body: ZZustiegBody, response: { 200: ZBooking, ...errors } },
+      handler: (request) => setZustieg(app.ctx, request.params.nr, request.body, actorOf(request)),
+    });
+  }
+}

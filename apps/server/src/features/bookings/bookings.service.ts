@@ -1,0 +1,920 @@
+import {
+  BOOKING_STATUS_NUMBER,
+  DEFAULT_OPTION_DAYS,
+  holdsCapacity,
+  WAITLIST_OFFER_HOURS,
+  statusOfType,
+  type Booking,
+  type BookingStatus,
+  type BookingStatusBody,
+  type BookingSummary,
+  type BookerInput,
+  type CreateBookingBody,
+  type ListQuery,
+  type ParticipantInput,
+  type RatioParticipant,
+  type StopDirection,
+  type UpdateBookingBody,
+  type ZustiegBody,
+} from '@tourdesk/contracts';
+import { toBool, toIso } from '../../db/dialect.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
+import { runList } from '../../lib/list-query.ts';
+import type { DbContext } from '../../types.ts';
+import { brandForHost } from '../brands/brands.service.ts';
+import { createCustomer } from '../customers/customers.service.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import {
+  currentSeatWishes,
+  DIRECTIONS,
+  holdsAnything,
+  releaseHolds,
+  retakeHolds,
+  takeHolds,
+  type SeatWishes,
+} from './booking-capacity.ts';
+import { computePriceLines, nightsBetween, totalOf } from './booking-prices.ts';
+import {
+  BOOKING_LIST_SPEC,
+  bookingCountBase,
+  bookingListBase,
+  bumpBooking,
+  claimExpiredOption,
+  deleteBookingRooms,
+  deleteBookingRow,
+  deleteParticipantRows,
+  findBookers,
+  findBookingById,
+  findCustomerCard,
+  findDepartureForBooking,
+  findExtrasOfBookingWithValue,
+  findExtrasOfJourney,
+  findExpiredOptionIds,
+  findWaitingBookings,
+  findParticipantsOfBookings,
+  findPriceLinesOfBooking,
+  findPricesOfDate,
+  findRoomsOfBooking,
+  findRoomTypesOfJourney,
+  findTravelStopsOfDate,
+  insertBooking,
+  insertBookingRoom,
+  insertEvents,
+  insertParticipant,
+  lockBooking,
+  replaceBookingExtras,
+  replacePriceLines,
+  updateBookingRow,
+  updateParticipantRow,
+  type BookingListRow,
+  type ParticipantRow,
+} from './bookings.repository.ts';
+import { findSeatsOfBooking } from './booking-capacity.repository.ts';
+
+/**
+ * Bookings (Vorgang, DOMAIN.md, docs/adr/0014): every change runs in one transaction that writes the booking,
+ * its participants, rooms, extras, price lines, capacity (booking-capacity.ts) and history together.
+ */
+
+/** Who makes a change: the user (for the history) and their agency (agency users see and book their own). */
+export type BookingActor = { userId: number | null; agencyId: number | null };
+export const SYSTEM_ACTOR: BookingActor = { userId: null, agencyId: null };
+
+const toCents = (euro: number) => Math.round(euro * 100);
+const toEuro = (cents: number) => cents / 100;
+const DAY_MS = 86_400_000;
+
+/** Spec letters and the API's words for the two directions. */
+export const directionOfRichtung = (richtung: 'H' | 'R'): StopDirection => (richtung === 'H' ? 'outbound' : 'return');
+const stopField = (direction: StopDirection) => (direction === 'outbound' ? 'zustieghin' : 'zustiegrueck');
+
+/** The status graph (ADR 0014): which status may follow which. */
+export const STATUS_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  draft: ['request', 'option', 'waitlist', 'firm', 'cancelled'],
+  request: ['option', 'firm', 'waitlist', 'cancelled'],
+  option: ['firm', 'processing', 'waitlist', 'cancelled'],
+  waitlist: ['option', 'firm', 'cancelled'],
+  firm: ['processing', 'cancelled'],
+  processing: ['firm', 'cancelled'],
+  cancelled: [],
+};
+export const canTransition = (from: BookingStatus, to: BookingStatus) => STATUS_TRANSITIONS[from].includes(to);
+
+// ---------------------------------------------------------------- reading
+
+function toParticipant(
+  row: ParticipantRow,
+  seats: Map<number, Partial<Record<StopDirection, { seat: string; bus: number }>>>,
+  roomIndex: Map<number, number>,
+): RatioParticipant {
+  const seat = seats.get(row.id) ?? {};
+  return {
+    nr: row.id,
+    vorgangnr: row.id_booking,
+    position: row.position,
+    anrede: row.anrede,
+    titel: row.titel,
+    name: row.name,
+    name1: row.name1,
+    name2: row.name2,
+    name3: row.name3,
+    namenszusatz: row.namenszusatz,
+    geburtstag: row.geburtstag === null ? null : (toIso(row.geburtstag)?.slice(0, 10) ?? null),
+    nation: row.nation,
+    passnummer: row.passnummer,
+    telefon: row.telefon,
+    email: row.email,
+    info1: row.info1,
+    info2: row.info2,
+    ref1: row.ref1,
+    ref2: row.ref2,
+    gruppe: row.gruppe,
+    sitzfest: toBool(row.sitzfest),
+    status: row.status,
+    reservierungsnr: row.reservierungsnr,
+    leistungen: row.leistungen,
+    price_id: row.id_jrn_date_price,
+    zustieghin: row.zustieghin ?? null,
+    zustiegrueck: row.zustiegrueck ?? null,
+    sitzhin: seat.outbound?.seat ?? null,
+    sitzrueck: seat.return?.seat ?? null,
+    bushin: seat.outbound?.bus ?? null,
+    busrueck: seat.return?.bus ?? null,
+    zimmer: row.id_booking_room === null ? null : (roomIndex.get(row.id_booking_room) ?? null),
+  };
+}
+
+const isoDate = (value: string | Date) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
+
+/** GET /ratio_vorgang/{id}: the booking with booker, participants (seats, stops, rooms), rooms, extras and prices. */
+export async function getBooking(ctx: DbContext, id: number, actor?: BookingActor): Promise<Booking> {
+  const row = await findBookingById(ctx.db, id);
+  if (!row || (actor?.agencyId != null && row.id_organization !== actor.agencyId)) throw notFound();
+  const [participants, seatRows, rooms, extras, lines, bookers] = await Promise.all([
+    findParticipantsOfBookings(ctx.db, [id]),
+    findSeatsOfBooking(ctx.db, id),
+    findRoomsOfBooking(ctx.db, id),
+    findExtrasOfBookingWithValue(ctx.db, id),
+    findPriceLinesOfBooking(ctx.db, id),
+    findBookers(ctx.db, row.id_booker_card === null ? [] : [row.id_booker_card]),
+  ]);
+  const seats = new Map<number, Partial<Record<StopDirection, { seat: string; bus: number }>>>();
+  for (const seat of seatRows) {
+    const entry = seats.get(seat.id_participant) ?? {};
+    entry[seat.direction] = { seat: seat.seat, bus: seat.position };
+    seats.set(seat.id_participant, entry);
+  }
+  const roomIndex = new Map(rooms.map((room, index) => [room.id, index]));
+  const booker = bookers[0];
+  return {
+    id: row.id,
+    nr: row.id,
+    vorgangnr: row.id,
+    ratio_vorgangnr: row.ratio_vorgangnr,
+    ratio_id: booker?.ratio_id ?? null,
+    termin: row.id_jrn_date,
+    termincode: row.termincode,
+    id_jrn_journey: row.id_jrn_journey,
+    journeyTitle: row.journey_title,
+    title: row.title,
+    status: row.status,
+    type: BOOKING_STATUS_NUMBER[row.status],
+    option_until: toIso(row.option_until),
+    date_from: isoDate(row.date_from),
+    date_till: isoDate(row.date_till),
+    price: toEuro(row.total_cents),
+    comment: row.comment,
+    invoiceNumber: row.invoice_number,
+    agencyId: row.id_organization,
+    version: row.version,
+    createdAt: toIso(row.created_at)!,
+    createdBy: row.created_by,
+    updatedAt: toIso(row.updated_at)!,
+    buchender: booker
+      ? {
+          id_vc_card: booker.id_vc_card,
+          name: booker.name,
+          kennziffer: booker.ratio_id,
+          email: booker.email ?? null,
+          phone: booker.phone ?? null,
+        }
+      : null,
+    teilnehmer: participants.map((participant) => toParticipant(participant, seats, roomIndex)),
+    rooms: rooms.map((room) => ({
+      id: room.id,
+      id_jrn_room_type: room.id_jrn_room_type,
+      kind: room.kind,
+      name: room.name ?? room.kind,
+    })),
+    extras: extras.map((extra) => ({ id_jrn_extra: extra.id_jrn_extra, value: extra.value, units: extra.units })),
+    priceLines: lines.map((line) => ({
+      kind: line.kind,
+      description: line.description,
+      amount: toEuro(line.amount_cents),
+      teilnehmerNr: line.id_participant,
+    })),
+  };
+}
+
+const toSummary = (row: BookingListRow): BookingSummary => ({
+  id: row.id,
+  nr: row.id,
+  vorgangnr: row.id,
+  termin: row.id_jrn_date,
+  termincode: row.termincode,
+  journeyTitle: row.journey_title,
+  date_from: isoDate(row.date_from),
+  status: row.status,
+  type: BOOKING_STATUS_NUMBER[row.status],
+  option_until: toIso(row.option_until),
+  bookerName: row.booker_name,
+  participants: Number(row.participant_count ?? 0),
+  price: toEuro(row.total_cents),
+  agencyId: row.id_organization,
+  createdAt: toIso(row.created_at)!,
+});
+
+/** GET /ratio_vorgang: newest first; filters termin, status, id_jrn_journey (or journey); agency users see their own. */
+export function listBookings(ctx: DbContext, query: ListQuery, actor: BookingActor) {
+  const scoped = actor.agencyId != null ? { ...query, agencyId: actor.agencyId } : query;
+  return runList(
+    ctx,
+    BOOKING_LIST_SPEC,
+    scoped as ListQuery,
+    bookingListBase(ctx.db),
+    (rows) => rows.map(toSummary),
+    bookingCountBase(ctx.db),
+  );
+}
+
+// ---------------------------------------------------------------- writing the booking's content
+
+type Departure = NonNullable<Awaited<ReturnType<typeof findDepartureForBooking>>>;
+
+async function departureOf(ctx: DbContext, nr: number): Promise<Departure> {
+  const departure = await findDepartureForBooking(ctx.db, nr);
+  if (!departure) throw invalidField('termin', 'error.notFound');
+  return departure;
+}
+
+const bookable = (departure: Departure) => departure.bookable !== 2 && departure.journey_bookable !== 2;
+
+function assertBookable(departure: Departure, status: BookingStatus) {
+  if (status !== 'draft' && status !== 'cancelled' && !bookable(departure))
+    throw new ApiError(409, 'error.departureNotBookable');
+}
+
+const optionEnd = (value: string | null | undefined, now: Date, days = DEFAULT_OPTION_DAYS) =>
+  value ? new Date(value).toISOString() : new Date(now.getTime() + days * DAY_MS).toISOString();
+
+/** The participant's own fields as stored (RATIO's names, lengths checked by the contract). */
+function participantColumns(input: ParticipantInput) {
+  return {
+    anrede: input.anrede ?? null,
+    titel: input.titel ?? null,
+    name: input.name,
+    name1: input.name1 ?? null,
+    name2: input.name2 ?? null,
+    name3: input.name3 ?? null,
+    namenszusatz: input.namenszusatz ?? null,
+    geburtstag: input.geburtstag ?? null,
+    nation: input.nation ?? null,
+    passnummer: input.passnummer ?? null,
+    telefon: input.telefon ?? null,
+    email: input.email ?? null,
+    info1: input.info1 ?? null,
+    info2: input.info2 ?? null,
+    ref1: input.ref1 ?? null,
+    ref2: input.ref2 ?? null,
+    gruppe: input.gruppe ?? null,
+    sitzfest: input.sitzfest ?? Boolean(input.sitzhin || input.sitzrueck),
+    status: input.status ?? null,
+    reservierungsnr: input.reservierungsnr ?? null,
+    leistungen: input.leistungen ?? null,
+  };
+}
+
+type Content = Pick<CreateBookingBody, 'teilnehmer' | 'rooms' | 'extras'>;
+
+/** The seat wishes a body states, by participant id (in body order). */
+function wishesOf(teilnehmer: readonly ParticipantInput[], participantIds: readonly number[]): SeatWishes {
+  const wishes: SeatWishes = new Map();
+  teilnehmer.forEach((participant, index) => {
+    const wish: Partial<Record<StopDirection, { seat: string | null; bus: number | null }>> = {};
+    if (participant.sitzhin || participant.bushin)
+      wish.outbound = { seat: participant.sitzhin ?? null, bus: participant.bushin ?? null };
+    if (participant.sitzrueck || participant.busrueck)
+      wish.return = { seat: participant.sitzrueck ?? null, bus: participant.busrueck ?? null };
+    if (wish.outbound || wish.return) wishes.set(participantIds[index]!, wish);
+  });
+  return wishes;
+}
+
+/**
+ * Writes rooms, participants (with `nr`: changed, without: added, the booking's others: removed) and extras of
+ * a body, after checking every reference against the departure. Returns the participant ids in body order.
+ */
+async function writeContent(
+  trx: DbContext,
+  bookingId: number,
+  departure: Departure,
+  body: Content,
+  existing: readonly ParticipantRow[],
+): Promise<number[]> {
+  const [stops, prices, roomTypes, extras] = await Promise.all([
+    findTravelStopsOfDate(trx.db, departure.nr),
+    findPricesOfDate(trx.db, departure.nr),
+    findRoomTypesOfJourney(trx.db, departure.id_jrn_journey),
+    findExtrasOfJourney(trx.db, departure.id_jrn_journey),
+  ]);
+  body.rooms.forEach((room, index) => {
+    if (!roomTypes.some((type) => type.id === room.id_jrn_room_type))
+      throw invalidField(`rooms.${index}.id_jrn_room_type`, 'error.invalid');
+  });
+  const seenExtras = new Set<number>();
+  body.extras.forEach((extra, index) => {
+    if (!extras.some((known) => known.id === extra.id_jrn_extra) || seenExtras.has(extra.id_jrn_extra))
+      throw invalidField(`extras.${index}.id_jrn_extra`, 'error.invalid');
+    seenExtras.add(extra.id_jrn_extra);
+  });
+  const stopId = (direction: StopDirection, number: number | null | undefined, index: number) => {
+    if (number == null) return null;
+    const stop = stops.find((item) => item.direction === direction && item.knotenhaltnr === number);
+    if (!stop) throw invalidField(`teilnehmer.${index}.${stopField(direction)}`, 'error.stopNotOnDate');
+    return stop.id;
+  };
+  const existingIds = new Set(existing.map((participant) => participant.id));
+  body.teilnehmer.forEach((participant, index) => {
+    if (participant.price_id != null && !prices.some((price) => price.id === participant.price_id))
+      throw invalidField(`teilnehmer.${index}.price_id`, 'error.invalid');
+    if (participant.nr != null && !existingIds.has(participant.nr))
+      throw invalidField(`teilnehmer.${index}.nr`, 'error.invalid');
+  });
+
+  await deleteBookingRooms(trx.db, bookingId);
+  const roomIds: number[] = [];
+  for (const [index, room] of body.rooms.entries())
+    roomIds.push(
+      await insertBookingRoom(trx.db, {
+        id_booking: bookingId,
+        id_jrn_room_type: room.id_jrn_room_type,
+        position: index + 1,
+      }),
+    );
+
+  const kept = new Set(body.teilnehmer.flatMap((participant) => (participant.nr != null ? [participant.nr] : [])));
+  await deleteParticipantRows(
+    trx.db,
+    existing.filter((participant) => !kept.has(participant.id)).map((participant) => participant.id),
+  );
+  const ids: number[] = [];
+  for (const [index, participant] of body.teilnehmer.entries()) {
+    const values = {
+      ...participantColumns(participant),
+      position: index + 1,
+      id_jrn_date_price: participant.price_id ?? null,
+      id_travel_stop_out: stopId('outbound', participant.zustieghin, index),
+      id_travel_stop_ret: stopId('return', participant.zustiegrueck, index),
+      id_booking_room: participant.zimmer != null ? (roomIds[participant.zimmer] ?? null) : null,
+    };
+    if (participant.nr != null) {
+      await updateParticipantRow(trx.db, participant.nr, values);
+      ids.push(participant.nr);
+    } else {
+      ids.push(await insertParticipant(trx.db, { ...values, id_booking: bookingId }));
+    }
+  }
+  await replaceBookingExtras(
+    trx.db,
+    bookingId,
+    body.extras.map((extra) => ({ id_jrn_extra: extra.id_jrn_extra, units: extra.units })),
+  );
+  return ids;
+}
+
+/** Recomputes the price lines from the stored rows and writes them and the total; returns the total in cents. */
+async function repriceBooking(trx: DbContext, bookingId: number, departure: Departure): Promise<number> {
+  const [prices, stops, participants, rooms, extras, journeyExtras] = await Promise.all([
+    findPricesOfDate(trx.db, departure.nr),
+    findTravelStopsOfDate(trx.db, departure.nr),
+    findParticipantsOfBookings(trx.db, [bookingId]),
+    findRoomsOfBooking(trx.db, bookingId),
+    findExtrasOfBookingWithValue(trx.db, bookingId),
+    findExtrasOfJourney(trx.db, departure.id_jrn_journey),
+  ]);
+  const roomIndex = new Map(rooms.map((room, index) => [room.id, index]));
+  const stopOf = (id: number | null) => (id === null ? undefined : stops.find((stop) => stop.id === id));
+  const lines = computePriceLines({
+    prices,
+    participants: participants.map((participant) => ({
+      id: participant.id,
+      name: participant.name,
+      priceId: participant.id_jrn_date_price,
+      room: participant.id_booking_room === null ? null : (roomIndex.get(participant.id_booking_room) ?? null),
+      stops: [stopOf(participant.id_travel_stop_out), stopOf(participant.id_travel_stop_ret)].flatMap((stop) =>
+        stop ? [{ description: `Zustieg ${stop.name}`, surcharge_cents: stop.surcharge_cents }] : [],
+      ),
+    })),
+    rooms: rooms.map((room) => room.kind),
+    extras: extras.map((extra) => {
+      const known = journeyExtras.find((item) => item.id === extra.id_jrn_extra);
+      return {
+        value: extra.value,
+        price_cents: known?.price_cents ?? 0,
+        price_due: known?.price_due ?? 'once',
+        units: extra.units,
+      };
+    }),
+    nights: nightsBetween(isoDate(departure.date_from), isoDate(departure.date_till)),
+  });
+  await replacePriceLines(
+    trx.db,
+    bookingId,
+    lines.map((line) => ({
+      id_participant: line.participant,
+      kind: line.kind,
+      description: line.description.slice(0, 500),
+      amount_cents: line.amount_cents,
+    })),
+  );
+  const total = totalOf(lines);
+  await updateBookingRow(trx.db, bookingId, { total_cents: total });
+  return total;
+}
+
+type EventInput = { kind: string; before?: unknown; after?: unknown };
+
+async function writeEvents(trx: DbContext, bookingId: number, actor: BookingActor, events: EventInput[], now: Date) {
+  await insertEvents(
+    trx.db,
+    events.map((event) => ({
+      id_booking: bookingId,
+      at: now.toISOString(),
+      by_user: actor.userId,
+      kind: event.kind,
+      data: JSON.stringify({ before: event.before ?? null, after: event.after ?? null }),
+    })),
+  );
+}
+
+/** The booker's card: an existing customer by card id or RATIO number, or a new customer. */
+async function resolveBooker(trx: DbContext, booker: BookerInput, actor: BookingActor): Promise<number> {
+  if (booker.id_vc_card !== undefined || booker.kennziffer) {
+    const card = await findCustomerCard(trx.db, {
+      ...(booker.id_vc_card !== undefined ? { id: booker.id_vc_card } : {}),
+      ...(booker.kennziffer ? { ratioId: booker.kennziffer } : {}),
+    });
+    if (card && (actor.agencyId == null || card.id_organization === actor.agencyId)) return card.id_vc_card;
+    if (booker.id_vc_card !== undefined || !booker.surname)
+      throw invalidField(
+        booker.id_vc_card !== undefined ? 'buchender.id_vc_card' : 'buchender.kennziffer',
+        'error.notFound',
+      );
+  }
+  const body = {
+    firstName: booker.firstName ?? '',
+    surname: booker.surname ?? '',
+    salutation: booker.salutation ?? null,
+    address: booker.street ?? null,
+    zip: booker.zip ?? null,
+    city: booker.city ?? null,
+    country: booker.country ?? null,
+    ratio_id: booker.kennziffer ?? null,
+    agencyId: actor.agencyId,
+    phones: booker.phone ? [{ key: 'phone-private' as const, value: booker.phone }] : [],
+    emails: booker.email ? [{ key: 'email-private' as const, value: booker.email.toLowerCase() }] : [],
+  };
+  try {
+    return (await createCustomer(trx, body, { kind: 'all' })).id_vc_card;
+  } catch (error) {
+    // A booker whose e-mail another customer already has is filed without it (the booking must not fail on it).
+    if (error instanceof ApiError && error.key === 'error.emailExists')
+      return (await createCustomer(trx, { ...body, emails: [] }, { kind: 'all' })).id_vc_card;
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------- create
+
+/**
+ * POST /ratio_vorgang in the caller's transaction: the booking, its content, its capacity (a holding status
+ * takes it now, 409 error.soldOut / seatTaken / seatUnavailable roll everything back), prices and history.
+ */
+export async function createBookingIn(
+  trx: DbContext,
+  body: CreateBookingBody,
+  actor: BookingActor,
+  now = new Date(),
+): Promise<number> {
+  const departure = await departureOf(trx, body.termin);
+  const status = statusOfType(body.type);
+  assertBookable(departure, status);
+  const bookerId = body.buchender ? await resolveBooker(trx, body.buchender, actor) : null;
+  const id = await insertBooking(trx.db, {
+    id_jrn_date: departure.nr,
+    id_jrn_journey: departure.id_jrn_journey,
+    id_booker_card: bookerId,
+    id_organization: actor.agencyId,
+    status,
+    option_until: status === 'option' ? optionEnd(body.option_until, now) : null,
+    title: body.title ?? null,
+    comment: body.comment ?? null,
+    ratio_vorgangnr: body.ratio_vorgangnr ?? null,
+    invoice_number: null,
+    created_by: actor.userId,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    cancelled_at: null,
+  });
+  const participantIds = await writeContent(trx, id, departure, body, []);
+  if (holdsCapacity(status)) await takeHolds(trx, id, wishesOf(body.teilnehmer, participantIds));
+  const total = await repriceBooking(trx, id, departure);
+  await writeEvents(
+    trx,
+    id,
+    actor,
+    [{ kind: 'created', after: { status, participants: participantIds.length, total_cents: total } }],
+    now,
+  );
+  return id;
+}
+
+export async function createBooking(
+  ctx: DbContext,
+  body: CreateBookingBody,
+  actor: BookingActor,
+  now = new Date(),
+): Promise<Booking> {
+  return inTransaction(ctx, async (trx) => getBooking(trx, await createBookingIn(trx, body, actor, now)));
+}
+
+// ---------------------------------------------------------------- changes of an existing booking
+
+type Locked = NonNullable<Awaited<ReturnType<typeof lockBooking>>>;
+
+/** Reads and locks a booking for a change; refuses cancelled ones, and (unless `statusChange`) ones in processing. */
+async function lockForChange(
+  trx: DbContext,
+  id: number,
+  actor: BookingActor,
+  options: { version?: number; statusChange?: boolean } = {},
+): Promise<Locked> {
+  const booking = await lockBooking(trx.db, id, trx.dialect);
+  if (!booking) throw notFound();
+  if (actor.agencyId != null) {
+    const full = await findBookingById(trx.db, id);
+    if (full?.id_organization !== actor.agencyId) throw notFound();
+  }
+  if (booking.status === 'cancelled') throw new ApiError(409, 'error.bookingCancelled');
+  if (booking.status === 'processing' && !options.statusChange) throw new ApiError(409, 'error.processInProgress');
+  if (options.version !== undefined && options.version !== booking.version)
+    throw new ApiError(409, 'error.versionConflict');
+  return booking;
+}
+
+/** Bumps the version, guarded by the version read under the lock. */
+async function bump(trx: DbContext, booking: Locked, values: Parameters<typeof bumpBooking>[2], now: Date) {
+  if (!(await bumpBooking(trx.db, booking.id, { ...values, updated_at: now.toISOString() }, booking.version)))
+    throw new ApiError(409, 'error.versionConflict');
+}
+
+const seatSnapshot = (wishes: SeatWishes) =>
+  Object.fromEntries(
+    [...wishes.entries()].map(([participant, wish]) => [
+      participant,
+      Object.fromEntries(DIRECTIONS.map((direction) => [direction, wish[direction]?.seat ?? null])),
+    ]),
+  );
+
+/**
+ * PUT /ratio/api/booking/{nr}: the whole booking. Participants with `nr` are changed, without added, missing
+ * removed; rooms and extras replaced; a holding booking gives back all it holds and takes it again in the same
+ * transaction, everyone keeping their seat unless the body names another. `type`, when it asks for another
+ * status, changes it along the status graph.
+ */
+export async function updateBooking(
+  ctx: DbContext,
+  id: number,
+  body: UpdateBookingBody,
+  actor: BookingActor,
+  now = new Date(),
+): Promise<Booking> {
+  const dateNr = await inTransaction(ctx, async (trx) => {
+    const booking = await lockForChange(trx, id, actor, { version: body.version });
+    const departure = await departureOf(trx, body.termin ?? booking.id_jrn_date);
+    const moved = departure.nr !== booking.id_jrn_date;
+    const existing = await findParticipantsOfBookings(trx.db, [id]);
+    const before = await getBooking(trx, id);
+    const target = body.type !== undefined ? statusOfType(body.type) : booking.status;
+    if (target !== booking.status && !canTransition(booking.status, target))
+      throw new ApiError(409, 'error.statusTransition');
+    assertBookable(departure, target);
+    if (target !== 'draft' && body.teilnehmer.length === 0) throw invalidField('teilnehmer', 'error.nonEmptyList');
+
+    const seats = moved ? new Map() : await currentSeatWishes(trx, id);
+    await releaseHolds(trx, id);
+    await updateBookingRow(trx.db, id, {
+      id_jrn_date: departure.nr,
+      id_jrn_journey: departure.id_jrn_journey,
+      ...(body.title !== undefined ? { title: body.title } : {}),
+      ...(body.comment !== undefined ? { comment: body.comment } : {}),
+      ...(body.ratio_vorgangnr !== undefined ? { ratio_vorgangnr: body.ratio_vorgangnr } : {}),
+      ...(body.buchender ? { id_booker_card: await resolveBooker(trx, body.buchender, actor) } : {}),
+    });
+    const participantIds = await writeContent(trx, id, departure, body, existing);
+    if (holdsCapacity(target)) {
+      for (const [participantId, wish] of wishesOf(body.teilnehmer, participantIds))
+        seats.set(participantId, { ...seats.get(participantId), ...wish });
+      await takeHolds(trx, id, seats);
+    }
+    await repriceBooking(trx, id, departure);
+    await bump(
+      trx,
+      booking,
+      {
+        status: target,
+        option_until: target === 'option' ? optionEnd(body.option_until ?? toIso(booking.option_until), now) : null,
+        ...(target === 'cancelled' ? { cancelled_at: now.toISOString() } : {}),
+      },
+      now,
+    );
+    const after = await getBooking(trx, id);
+    const events: EventInput[] = [];
+    if (target !== booking.status) events.push({ kind: 'status', before: booking.status, after: target });
+    if (JSON.stringify(before.teilnehmer.map(stripSeats)) !== JSON.stringify(after.teilnehmer.map(stripSeats)))
+      events.push({ kind: 'participants', before: before.teilnehmer.length, after: after.teilnehmer.length });
+    const seatsBefore = before.teilnehmer.map((participant) => [
+      participant.nr,
+      participant.sitzhin,
+      participant.sitzrueck,
+    ]);
+    const seatsAfter = after.teilnehmer.map((participant) => [
+      participant.nr,
+      participant.sitzhin,
+      participant.sitzrueck,
+    ]);
+    if (JSON.stringify(seatsBefore) !== JSON.stringify(seatsAfter))
+      events.push({ kind: 'seat', before: seatsBefore, after: seatsAfter });
+    if (before.price !== after.price) events.push({ kind: 'price', before: before.price, after: after.price });
+    if (moved) events.push({ kind: 'date', before: booking.id_jrn_date, after: departure.nr });
+    if (events.length === 0) events.push({ kind: 'changed' });
+    await writeEvents(trx, id, actor, events, now);
+    return holdsCapacity(booking.status) && !holdsCapacity(target) ? booking.id_jrn_date : null;
+  });
+  if (dateNr !== null) await offerWaitlist(ctx, dateNr, now);
+  return getBooking(ctx, id);
+}
+
+const stripSeats = (participant: RatioParticipant) => ({
+  ...participant,
+  sitzhin: null,
+  sitzrueck: null,
+  bushin: null,
+  busrueck: null,
+});
+
+/**
+ * POST and PUT /ratio/api/zustiege/{nr}: one participant's stop and seat for one direction. A stop without a
+ * number is skipped (spec §5: the stop stays, the seat is still applied); a seat moves the participant (their
+ * old seat on that direction is given up in the same transaction). A seat for a booking that holds nothing:
+ * 400 at platznummer.
+ */
+export async function setZustieg(
+  ctx: DbContext,
+  id: number,
+  body: ZustiegBody,
+  actor: BookingActor,
+  now = new Date(),
+): Promise<Booking> {
+  await inTransaction(ctx, async (trx) => {
+    const booking = await lockForChange(trx, id, actor);
+    const departure = await departureOf(trx, booking.id_jrn_date);
+    const direction = directionOfRichtung(body.richtung);
+    const participants = await findParticipantsOfBookings(trx.db, [id]);
+    const participant = participants.find((item) => item.id === body.teilnehmerNr);
+    if (!participant) throw invalidField('teilnehmerNr', 'error.invalid');
+    const events: EventInput[] = [];
+
+    if (body.knotenhaltnr != null) {
+      const stops = await findTravelStopsOfDate(trx.db, departure.nr);
+      const stop = stops.find((item) => item.direction === direction && item.knotenhaltnr === body.knotenhaltnr);
+      if (!stop) throw invalidField('knotenhaltnr', 'error.stopNotOnDate');
+      const before = direction === 'outbound' ? participant.zustieghin : participant.zustiegrueck;
+      await updateParticipantRow(
+        trx.db,
+        participant.id,
+        direction === 'outbound' ? { id_travel_stop_out: stop.id } : { id_travel_stop_ret: stop.id },
+      );
+      events.push({
+        kind: 'stop',
+        before: { participant: participant.id, direction, stop: before },
+        after: { participant: participant.id, direction, stop: body.knotenhaltnr },
+      });
+    }
+
+    if (body.platznummer || body.bus != null) {
+      if (!(await holdsAnything(trx, id))) throw invalidField('platznummer', 'error.invalid');
+      const current = await currentSeatWishes(trx, id);
+      const mine = current.get(participant.id)?.[direction];
+      await retakeHolds(
+        trx,
+        id,
+        new Map([
+          [participant.id, { [direction]: { seat: body.platznummer ?? null, bus: body.bus ?? mine?.bus ?? null } }],
+        ]),
+      );
+      const after = (await currentSeatWishes(trx, id)).get(participant.id)?.[direction];
+      events.push({
+        kind: 'seat',
+        before: { participant: participant.id, direction, seat: mine?.seat ?? null },
+        after: { participant: participant.id, direction, seat: after?.seat ?? null },
+      });
+    }
+    const oldTotal = (await findBookingById(trx.db, id))?.total_cents ?? 0;
+    const total = await repriceBooking(trx, id, departure);
+    if (total !== oldTotal) events.push({ kind: 'price', before: oldTotal, after: total });
+    if (events.length === 0) events.push({ kind: 'changed' });
+    await bump(trx, booking, {}, now);
+    await writeEvents(trx, id, actor, events, now);
+  });
+  return getBooking(ctx, id);
+}
+
+/**
+ * POST /ratio_vorgang/{id}/status along the status graph (409 error.statusTransition otherwise). Entering a
+ * holding status takes the capacity (409 error.soldOut when it is gone), leaving one gives it back; a
+ * cancellation offers the freed capacity to the waiting list.
+ */
+export async function changeBookingStatus(
+  ctx: DbContext,
+  id: number,
+  body: BookingStatusBody,
+  actor: BookingActor,
+  now = new Date(),
+): Promise<Booking> {
+  const freed = await inTransaction(ctx, async (trx) => {
+    const booking = await lockForChange(trx, id, actor, { version: body.version, statusChange: true });
+    return applyStatus(trx, booking, body.status, actor, now, { optionUntil: body.option_until });
+  });
+  if (freed !== null) await offerWaitlist(ctx, freed, now);
+  return getBooking(ctx, id);
+}
+
+/** Moves a locked booking to `target`; returns the date whose capacity was freed (for the waiting list), or null. */
+async function applyStatus(
+  trx: DbContext,
+  booking: Locked,
+  target: BookingStatus,
+  actor: BookingActor,
+  now: Date,
+  options: { optionUntil?: string | null; eventKind?: string; eventData?: Record<string, unknown> } = {},
+): Promise<number | null> {
+  if (!canTransition(booking.status, target)) throw new ApiError(409, 'error.statusTransition');
+  const departure = await departureOf(trx, booking.id_jrn_date);
+  assertBookable(departure, target);
+  if (target !== 'cancelled') {
+    const participants = await findParticipantsOfBookings(trx.db, [booking.id]);
+    if (participants.length === 0) throw invalidField('teilnehmer', 'error.nonEmptyList');
+  }
+  const wasHolding = holdsCapacity(booking.status);
+  const willHold = holdsCapacity(target);
+  if (!wasHolding && willHold) await takeHolds(trx, booking.id);
+  if (wasHolding && !willHold) await releaseHolds(trx, booking.id);
+  await bump(
+    trx,
+    booking,
+    {
+      status: target,
+      option_until: target === 'option' ? optionEnd(options.optionUntil, now) : null,
+      ...(target === 'cancelled' ? { cancelled_at: now.toISOString() } : {}),
+    },
+    now,
+  );
+  await writeEvents(
+    trx,
+    booking.id,
+    actor,
+    [{ kind: options.eventKind ?? 'status', before: booking.status, after: { status: target, ...options.eventData } }],
+    now,
+  );
+  return wasHolding && !willHold ? booking.id_jrn_date : null;
+}
+
+/**
+ * DELETE /ratio_vorgang/{nr}: a draft is deleted; any other booking is cancelled (status cancelled, its
+ * capacity given back, history kept) and the waiting list of its date is offered what was freed.
+ */
+export async function deleteBooking(
+  ctx: DbContext,
+  id: number,
+  actor: BookingActor,
+  now = new Date(),
+): Promise<Booking> {
+  let answer: Booking | undefined;
+  const freed = await inTransaction(ctx, async (trx) => {
+    const booking = await lockForChange(trx, id, actor, { statusChange: true });
+    if (booking.status === 'draft') {
+      answer = await getBooking(trx, id);
+      await releaseHolds(trx, id);
+      await deleteBookingRow(trx.db, id);
+      return null;
+    }
+    return applyStatus(trx, booking, 'cancelled', actor, now, { eventKind: 'cancelled' });
+  });
+  if (freed !== null) await offerWaitlist(ctx, freed, now);
+  return answer ?? getBooking(ctx, id);
+}
+
+// ---------------------------------------------------------------- the job: expiry and waiting list
+
+/**
+ * Releases every option past `option_until` at `now` (option expiry job). Each one in its own transaction,
+ * claimed with `status = 'option' AND option_until < now`, so several app instances may run it at once: the
+ * option is cancelled, its capacity given back, history 'expired'. Then each freed date's waiting list is
+ * offered the capacity. Returns the released bookings.
+ */
+export async function releaseExpiredOptions(ctx: DbContext, now = new Date()): Promise<number[]> {
+  const at = now.toISOString();
+  const released: number[] = [];
+  const dates = new Set<number>();
+  for (const candidate of await findExpiredOptionIds(ctx.db, at)) {
+    const done = await inTransaction(ctx, async (trx) => {
+      const booking = await lockBooking(trx.db, candidate.id, trx.dialect);
+      if (!booking || !(await claimExpiredOption(trx.db, candidate.id, at, 'cancelled'))) return false;
+      await releaseHolds(trx, candidate.id);
+      await writeEvents(
+        trx,
+        candidate.id,
+        SYSTEM_ACTOR,
+        [
+          {
+            kind: 'expired',
+            before: { status: 'option', option_until: toIso(booking.option_until) },
+            after: 'cancelled',
+          },
+        ],
+        now,
+      );
+      return true;
+    });
+    if (done) {
+      released.push(candidate.id);
+      dates.add(candidate.id_jrn_date);
+    }
+  }
+  for (const dateNr of dates) await offerWaitlist(ctx, dateNr, now);
+  return released;
+}
+
+/**
+ * Offers a date's free capacity to its waiting list (DOMAIN.md invariant 4): oldest first, each waiting booking
+ * whose needs fit becomes an option for WAITLIST_OFFER_HOURS, with history 'offered' and a mail to the booker,
+ * each in its own transaction. One that does not fit (409) stays waiting. Returns the offered bookings.
+ */
+export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Date()): Promise<number[]> {
+  const offered: number[] = [];
+  for (const candidate of await findWaitingBookings(ctx.db, dateNr)) {
+    try {
+      const done = await inTransaction(ctx, async (trx) => {
+        const booking = await lockBooking(trx.db, candidate.id, trx.dialect);
+        if (!booking || booking.status !== 'waitlist') return false;
+        const departure = await departureOf(trx, booking.id_jrn_date);
+        if (!bookable(departure)) return false;
+        if ((await findParticipantsOfBookings(trx.db, [booking.id])).length === 0) return false;
+        await takeHolds(trx, booking.id);
+        const until = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000).toISOString();
+        await bump(trx, booking, { status: 'option', option_until: until }, now);
+        await writeEvents(
+          trx,
+          booking.id,
+          SYSTEM_ACTOR,
+          [{ kind: 'offered', before: 'waitlist', after: { status: 'option', option_until: until } }],
+          now,
+        );
+        const booker =
+          booking.id_booker_card === null ? undefined : (await findBookers(trx.db, [booking.id_booker_card]))[0];
+        if (booker?.email)
+          await enqueueMail(trx, {
+            to: booker.email,
+            template: 'waitlistOffer',
+            language: 'de',
+            variables: {
+              name: booker.name,
+              hours: WAITLIST_OFFER_HOURS,
+              trip: `${departure.journey_title} (${isoDate(departure.date_from)})`,
+            },
+            brand: await brandForHost(trx, 'localhost'),
+          });
+        return true;
+      });
+      if (done) offered.push(candidate.id);
+    } catch (error) {
+      if (error instanceof ApiError && error.statusCode === 409) continue;
+      throw error;
+    }
+  }
+  return offered;
+}
+
+export { toCents };
