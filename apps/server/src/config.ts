@@ -30,6 +30,8 @@ export type Config = {
   mailMaxAttempts: number;
   /** How often the delivery worker looks for due mails. */
   mailPollMs: number;
+  /** How often the booking job releases expired options and offers freed places to the waiting list. */
+  bookingJobPollMs: number;
   /** How long verification and reset links work; invitations and activations have their own. */
   actionCodeTtlHours: number;
   inviteCodeTtlHours: number;
@@ -108,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mailMaxAttempts: int(env.MAIL_MAX_ATTEMPTS, 8),
     mailPollMs: int(env.MAIL_POLL_MS, 2_000),
+    bookingJobPollMs: int(env.BOOKING_JOB_POLL_MS, 60_000),
     actionCodeTtlHours: int(env.ACTION_CODE_TTL_HOURS, 24),
     inviteCodeTtlHours: int(env.INVITE_CODE_TTL_HOURS, 7 * 24),
     fileStore: fileStoreConfig(env),

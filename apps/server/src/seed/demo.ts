@@ -15,6 +15,7 @@ import {
   SYSTEM_ACTOR,
 } from './factories.ts';
 import { seedCatalogueReferences } from './catalogue-factories.ts';
+import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoJourneys } from './demo-journeys.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
@@ -172,6 +173,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedCatalogueReferences(ctx);
   // The trip catalogue's 25 journeys (after its reference data: they link destinations and boarding points by name).
   await seedDemoJourneys(ctx);
+  // Bookings on the planned demo dates (after the departures: they need coaches, pools and stops).
+  await seedDemoBookings(ctx);
   log?.info('demo data seeded');
   return true;
 }

@@ -73,6 +73,19 @@ export const findCustomerCard = (db: Database, by: { id?: number; ratioId?: stri
   return query.orderBy('id_vc_card').executeTakeFirst();
 };
 
+/** The customer card whose person has this e-mail (lower case), the oldest first. */
+export const findCustomerCardByEmail = (db: Database, email: string) =>
+  db
+    .selectFrom('vc_card')
+    .innerJoin('vc_person', 'vc_person.id_vc_card', 'vc_card.id_vc_card')
+    .innerJoin('vc_field', 'vc_field.id_vc_person', 'vc_person.id_vc_person')
+    .select(['vc_card.id_vc_card', 'vc_card.id_organization'])
+    .where('vc_card.kind', '=', 'customer')
+    .where('vc_field.id_vc_field_type', '=', 1)
+    .where('vc_field.value', '=', email)
+    .orderBy('vc_card.id_vc_card')
+    .executeTakeFirst();
+
 /** The booker's name, RATIO number and first e-mail and phone. */
 export const findBookers = (db: Database, cardIds: readonly number[]) =>
   cardIds.length === 0

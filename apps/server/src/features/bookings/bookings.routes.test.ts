@@ -102,6 +102,37 @@ describe('bookings: create, read, list', () => {
     expect(page.json().data[0].status).toBe('firm');
   });
 
+  it('keeps a journey with bookings and a date with bookings (409)', async () => {
+    const admin = await createLogin(t.ctx, 'admin');
+    const removed = await call(t.app, office, {
+      method: 'PATCH',
+      url: `/journey-lit/${fixture.journey.id}`,
+      payload: {
+        dates: fixture.journey.dates
+          .filter((date) => date.nr !== fixture.nr)
+          .map(({ nr, termincode, date_from, date_till }) => ({ nr, termincode, date_from, date_till })),
+      },
+    });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().key).toBe('error.dateHasBookings');
+    const deleted = await call(t.app, admin, { method: 'DELETE', url: `/journey-lit/${fixture.journey.id}` });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().key).toBe('error.journeyHasBookings');
+    // a date without bookings can still go
+    const other = fixture.journey.dates.find((date) => date.nr !== fixture.nr)!;
+    const kept = await call(t.app, office, {
+      method: 'PATCH',
+      url: `/journey-lit/${fixture.journey.id}`,
+      payload: {
+        dates: fixture.journey.dates
+          .filter((date) => date.nr !== other.nr)
+          .map(({ nr, termincode, date_from, date_till }) => ({ nr, termincode, date_from, date_till })),
+      },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().dates.map((date: { nr: number }) => date.nr)).toEqual([fixture.nr]);
+  });
+
   it('refuses a traveller (403)', async () => {
     const response = await call(t.app, traveller, {
       method: 'POST',

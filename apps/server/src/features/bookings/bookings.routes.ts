@@ -14,6 +14,7 @@ import {
 } from '@tourdesk/contracts';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import { withZod } from '../../lib/route.ts';
+import { registerBookingGuards } from './booking-guards.ts';
 import {
   changeBookingStatus,
   createBooking,
@@ -38,6 +39,7 @@ const actorOf = (request: FastifyRequest): BookingActor => ({
  * booking, set a participant's stop and seat, change the status, cancel or delete.
  */
 export async function bookingsRoutes(app: FastifyInstance) {
+  registerBookingGuards();
   const api = withZod(app);
 
   api.post('/ratio_vorgang', {

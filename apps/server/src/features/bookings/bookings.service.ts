@@ -47,6 +47,7 @@ import {
   findBookers,
   findBookingById,
   findCustomerCard,
+  findCustomerCardByEmail,
   findDepartureForBooking,
   findExtrasOfBookingWithValue,
   findExtrasOfJourney,
@@ -485,10 +486,14 @@ async function resolveBooker(trx: DbContext, booker: BookerInput, actor: Booking
     phones: booker.phone ? [{ key: 'phone-private' as const, value: booker.phone }] : [],
     emails: booker.email ? [{ key: 'email-private' as const, value: booker.email.toLowerCase() }] : [],
   };
+  // A new booker whose e-mail a customer (of the same agency) already has is that customer.
+  const email = booker.email?.toLowerCase();
+  const known = email ? await findCustomerCardByEmail(trx.db, email) : undefined;
+  if (known && (actor.agencyId == null || known.id_organization === actor.agencyId)) return known.id_vc_card;
   try {
     return (await createCustomer(trx, body, { kind: 'all' })).id_vc_card;
   } catch (error) {
-    // A booker whose e-mail another customer already has is filed without it (the booking must not fail on it).
+    // The e-mail belongs to another agency's customer: the booker is filed without it.
     if (error instanceof ApiError && error.key === 'error.emailExists')
       return (await createCustomer(trx, { ...body, emails: [] }, { kind: 'all' })).id_vc_card;
     throw error;
@@ -660,7 +665,7 @@ export async function updateBooking(
     if (moved) events.push({ kind: 'date', before: booking.id_jrn_date, after: departure.nr });
     if (events.length === 0) events.push({ kind: 'changed' });
     await writeEvents(trx, id, actor, events, now);
-    return holdsCapacity(booking.status) && !holdsCapacity(target) ? booking.id_jrn_date : null;
+    return holdsCapacity(booking.status) && target === 'cancelled' ? booking.id_jrn_date : null;
   });
   if (dateNr !== null) await offerWaitlist(ctx, dateNr, now);
   return getBooking(ctx, id);
@@ -761,7 +766,7 @@ export async function changeBookingStatus(
   return getBooking(ctx, id);
 }
 
-/** Moves a locked booking to `target`; returns the date whose capacity was freed (for the waiting list), or null. */
+/** Moves a locked booking to `target`; returns the date whose capacity a cancellation freed (for the waiting list), or null. */
 async function applyStatus(
   trx: DbContext,
   booking: Locked,
@@ -798,7 +803,9 @@ async function applyStatus(
     [{ kind: options.eventKind ?? 'status', before: booking.status, after: { status: target, ...options.eventData } }],
     now,
   );
-  return wasHolding && !willHold ? booking.id_jrn_date : null;
+  // Only a cancellation offers what it freed to the waiting list (a booking moved to the waiting list would
+  // otherwise be offered its own places back at once).
+  return wasHolding && target === 'cancelled' ? booking.id_jrn_date : null;
 }
 
 /**

@@ -507,6 +507,14 @@ async function saveDates(
     const own = new Set(date.nr === undefined ? [] : stored.get(date.nr)!.prices.map((price) => price.id));
     assertKnownIds(date.prices, own, (priceIndex) => `dates.${index}.prices.${priceIndex}.id`);
   });
+  const kept = new Set(dates.flatMap((date) => date.nr ?? []));
+  const removed = [...stored.keys()].filter((nr) => !kept.has(nr));
+  if (removed.length > 0) {
+    for (const check of dateRemoveChecks) {
+      const reason = await check(ctx, removed);
+      if (reason) throw new ApiError(409, reason);
+    }
+  }
   if (current)
     await deleteDatesExcept(
       ctx.db,
@@ -650,6 +658,23 @@ export function addJourneyDeleteCheck(check: JourneyDeleteCheck): () => void {
   return () => {
     const index = deleteChecks.indexOf(check);
     if (index >= 0) deleteChecks.splice(index, 1);
+  };
+}
+
+/**
+ * What may keep dates from being removed from a journey (PATCH /journey-lit/{id} without them): each check
+ * answers the message key that explains why, or null. The bookings module adds one (error.dateHasBookings).
+ */
+export type DateRemoveCheck = (ctx: DbContext, dateNrs: readonly number[]) => Promise<ErrorKey | null>;
+
+const dateRemoveChecks: DateRemoveCheck[] = [];
+
+/** Adds a date remove check; answers a function that removes it again (for tests). */
+export function addDateRemoveCheck(check: DateRemoveCheck): () => void {
+  dateRemoveChecks.push(check);
+  return () => {
+    const index = dateRemoveChecks.indexOf(check);
+    if (index >= 0) dateRemoveChecks.splice(index, 1);
   };
 }
 

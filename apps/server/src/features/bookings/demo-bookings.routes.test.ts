@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingSummary } from '@tourdesk/contracts';
+import { buildTestApp, call, type TestApp } from '../../../test/helpers.ts';
+import { seedDemoBookings } from '../../seed/demo-bookings.ts';
+
+/** The demo's bookings (seed/demo-bookings.ts), as the office sees them. */
+describe('demo bookings', () => {
+  let t: TestApp;
+  let bookings: BookingSummary[];
+  beforeAll(async () => {
+    t = await buildTestApp();
+    bookings = (await call(t.app, 'office', { method: 'GET', url: '/ratio_vorgang?pagination=false' })).json();
+  });
+  afterAll(() => t.close());
+
+  it('has a realistic mix of statuses on four dates', async () => {
+    const byStatus = (status: string) => bookings.filter((booking) => booking.status === status);
+    expect(new Set(bookings.map((booking) => booking.termin)).size).toBe(4);
+    expect(byStatus('firm').length).toBeGreaterThan(10);
+    expect(byStatus('processing')).toHaveLength(1);
+    expect(byStatus('cancelled')).toHaveLength(1);
+    expect(byStatus('request')).toHaveLength(1);
+    expect(byStatus('draft')).toHaveLength(1);
+    const tomorrow = Date.now() + 86_400_000;
+    expect(
+      byStatus('option').some((booking) => Math.abs(Date.parse(booking.option_until!) - tomorrow) < 3_600_000),
+    ).toBe(true);
+    expect(bookings.every((booking) => booking.bookerName && booking.journeyTitle)).toBe(true);
+  });
+
+  it('has a sold-out date with three bookings on its waiting list, and every hold adds up', async () => {
+    const waiting = bookings.filter((booking) => booking.status === 'waitlist');
+    expect(waiting).toHaveLength(3);
+    const nr = waiting[0]!.termin;
+    const quotas = await t.ctx.db.selectFrom('quota').selectAll().execute();
+    const seats = quotas.filter((quota) => quota.id_jrn_date === nr && quota.kind === 'seat');
+    expect(seats.every((quota) => quota.held === quota.capacity)).toBe(true);
+    const holds = await t.ctx.db.selectFrom('booking_hold').selectAll().execute();
+    for (const quota of quotas)
+      expect(holds.filter((hold) => hold.id_quota === quota.id).reduce((sum, hold) => sum + hold.units, 0)).toBe(
+        quota.held,
+      );
+    // seeding again writes nothing
+    expect(await seedDemoBookings(t.ctx)).toBe(0);
+  });
+});
