@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, countField, moneyField, optionalRef, optionalText, requiredText } from './fields.ts';
 import { STOP_DIRECTIONS } from './journeys.schema.ts';
-import { ZSeatLayout } from './seat-plans.schema.ts';
+import { ZSeatLayout, ZSeatLayoutAnswer } from './seat-plans.schema.ts';
 import { RICHTUNG, ZRatioParticipant } from './bookings.schema.ts';
 
 /**
@@ -30,7 +30,7 @@ export const ZTransport = z.object({
   position: z.number().int(),
   name: z.string(),
   id_seat_plan: z.number().int().nullable(),
-  layout: ZSeatLayout,
+  layout: ZSeatLayoutAnswer,
   blocked_seats: z.array(z.string()),
   id_driver_card: z.number().int().nullable(),
   driverName: z.string().nullable(),
@@ -185,7 +185,7 @@ export const ZSeatMap = z.object({
       direction: z.enum(STOP_DIRECTIONS),
       position: z.number().int(),
       name: z.string(),
-      layout: ZSeatLayout,
+      layout: ZSeatLayoutAnswer,
       blocked_seats: z.array(z.string()),
       occupants: z.array(ZSeatOccupant),
     }),

@@ -104,11 +104,28 @@ export function sellableSeats(layout: SeatLayout, blockedSeats: readonly string[
     .map((seat) => seat.txt);
 }
 
+/**
+ * A layout in an answer: the same shape as `ZSeatLayout` without its input cleaning (answers are encoded, and
+ * zod cannot encode through a preprocess step).
+ */
+export const ZSeatLayoutAnswer = z.object({
+  decks: z.array(
+    z.object({
+      name: z.string().nullable().optional(),
+      rows: z.array(
+        z.array(
+          z.object({ txt: z.string(), idx: z.number().int(), isSeat: z.boolean(), blocked: z.boolean().optional() }),
+        ),
+      ),
+    }),
+  ),
+});
+
 export const ZSeatPlan = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
-  layout: ZSeatLayout,
+  layout: ZSeatLayoutAnswer,
   /** sellable seats */
   seat_count: z.number().int(),
   active: z.boolean(),
@@ -127,3 +144,12 @@ export const ZCreateSeatPlanBody = z.object(seatPlanFields);
 export type CreateSeatPlanBody = z.infer<typeof ZCreateSeatPlanBody>;
 export const ZUpdateSeatPlanBody = z.object(seatPlanFields).partial();
 export type UpdateSeatPlanBody = z.infer<typeof ZUpdateSeatPlanBody>;
+
+/** GET /seat-plans/templates: the standard layouts the editor can start from (seat-plan-templates.ts). */
+export const ZSeatPlanTemplateItem = z.object({
+  key: z.string(),
+  name: z.string(),
+  layout: ZSeatLayoutAnswer,
+  seat_count: z.number().int(),
+});
+export type SeatPlanTemplateItem = z.infer<typeof ZSeatPlanTemplateItem>;

@@ -7,6 +7,7 @@ import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
+import { departuresRoutes } from './departures/departures.routes.ts';
 import { destinationsRoutes } from './destinations/destinations.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
@@ -18,6 +19,7 @@ import { journeyCategoriesRoutes } from './journey-categories/journey-categories
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
+import { seatPlansRoutes } from './seat-plans/seat-plans.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
@@ -44,4 +46,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   boardingPointsRoutes,
   bookingInvariantsRoutes,
   bookingsRoutes,
+  seatPlansRoutes,
+  departuresRoutes,
 ];

@@ -17,6 +17,7 @@ import {
 import { seedCatalogueReferences } from './catalogue-factories.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
 import { seedDemoJourneys } from './demo-journeys.ts';
+import { seedDemoDepartures } from './demo-departures.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -173,8 +174,13 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedCatalogueReferences(ctx);
   // The trip catalogue's 25 journeys (after its reference data: they link destinations and boarding points by name).
   await seedDemoJourneys(ctx);
+<<<<<<< HEAD
   // Bookings on the planned demo dates (after the departures: they need coaches, pools and stops).
   await seedDemoBookings(ctx);
+=======
+  // Seat plans, and the next six months' dates planned with coaches, travel stops and pools.
+  await seedDemoDepartures(ctx);
+>>>>>>> departures-server
   log?.info('demo data seeded');
   return true;
 }

@@ -1,13 +1,12 @@
 import {
   SEAT_PLAN_TEMPLATES,
-  sellableSeats,
   type CreateJourneyBody,
   type Journey,
   type SeatLayout,
   type SeatPlanTemplate,
   type StopDirection,
 } from '@tourdesk/contracts';
-import { insertQuota, insertTransport, insertTravelStop } from '../features/departures/departures.repository.ts';
+import { planDepartures } from '../features/departures/departures.service.ts';
 import type { DbContext } from '../types.ts';
 import { createBoardingPointFixture } from './catalogue-factories.ts';
 import { createJourneyFixture } from './factories.ts';
@@ -15,7 +14,8 @@ import { createJourneyFixture } from './factories.ts';
 /**
  * A journey whose first date is planned for sale: a coach per direction (a copy of a seat plan template or of
  * the given layout), a seat pool per coach, a room pool per room type and a pool per limited extra, and `stops`
- * travel stops per direction numbered 1, 2, … . Shared by the booking tests, the proofs and the benchmark.
+ * travel stops per direction numbered 1, 2, … . Shared by the booking tests, the proofs and the benchmark; planned
+ * through the departures service (`planDepartures`), the same as the demo data.
  */
 export type DepartureFixture = {
   journey: Journey;
@@ -45,65 +45,34 @@ export async function createDepartureFixture(
       ? options.seatPlan
       : SEAT_PLAN_TEMPLATES[options.seatPlan ?? 'touring49'].layout;
   const blocked = options.blocked ?? [];
-  const seats = sellableSeats(layout, blocked);
-  const fixture: DepartureFixture = {
+  const stopCount = options.stops ?? 2;
+  const points = [];
+  for (let i = 0; i < stopCount; i++) points.push(await createBoardingPointFixture(ctx, n * 10 + i));
+  const [planned] = await planDepartures(ctx, [
+    {
+      nr: date.nr,
+      transports: (['outbound', 'return'] as const).map((direction) => ({
+        direction,
+        name: direction === 'outbound' ? 'Bus 1 Hinfahrt' : 'Bus 1 Rückfahrt',
+        layout,
+        blocked,
+      })),
+      travelStops: points.flatMap((point, i) =>
+        (['outbound', 'return'] as const).map((direction) => ({
+          id_zus_zustiege: point.id_zus_zustiege,
+          direction,
+          knotenhaltnr: i + 1,
+          time: direction === 'outbound' ? `0${6 + i}:00` : `1${8 + i}:00`,
+          surcharge_cents: i * 1000,
+        })),
+      ),
+    },
+  ]);
+  return {
     journey,
     nr: date.nr,
-    transports: [],
-    stops: { outbound: [], return: [] },
-    quotas: [],
+    transports: planned!.transports.map(({ id, direction, seats }) => ({ id, direction, seats })),
+    stops: planned!.stops,
+    quotas: planned!.quotas,
   };
-
-  for (const direction of ['outbound', 'return'] as const) {
-    const transportId = await insertTransport(ctx.db, {
-      id_jrn_date: date.nr,
-      direction,
-      position: 1,
-      name: direction === 'outbound' ? 'Bus 1 Hinfahrt' : 'Bus 1 Rückfahrt',
-      layout: JSON.stringify(layout),
-      blocked_seats: JSON.stringify(blocked),
-    });
-    fixture.transports.push({ id: transportId, direction, seats });
-    await addQuota(ctx, fixture, date.nr, 'seat', transportId, `Sitzplätze ${direction}`, seats.length);
-  }
-  for (const accommodation of journey.accommodations) {
-    for (const roomType of accommodation.roomTypes) {
-      await addQuota(ctx, fixture, date.nr, 'room', roomType.id, roomType.name ?? roomType.kind, roomType.rooms);
-    }
-  }
-  for (const extra of journey.extras) {
-    if (extra.units != null) await addQuota(ctx, fixture, date.nr, 'extra', extra.id, extra.value, extra.units);
-  }
-
-  const stopCount = options.stops ?? 2;
-  for (let i = 0; i < stopCount; i++) {
-    const point = await createBoardingPointFixture(ctx, n * 10 + i);
-    for (const direction of ['outbound', 'return'] as const) {
-      const stopId = await insertTravelStop(ctx.db, {
-        id_jrn_date: date.nr,
-        id_zus_zustiege: point.id_zus_zustiege,
-        direction,
-        knotenhaltnr: i + 1,
-        position: i,
-        time: direction === 'outbound' ? `0${6 + i}:00` : `1${8 + i}:00`,
-        day_offset: 0,
-        surcharge_cents: i * 1000,
-      });
-      fixture.stops[direction].push(stopId);
-    }
-  }
-  return fixture;
-}
-
-async function addQuota(
-  ctx: DbContext,
-  fixture: DepartureFixture,
-  nr: number,
-  kind: 'seat' | 'room' | 'extra',
-  ref: number,
-  name: string,
-  capacity: number,
-) {
-  const id = await insertQuota(ctx.db, { id_jrn_date: nr, kind, ref, name, capacity });
-  fixture.quotas.push({ id, kind, ref, capacity });
 }

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ZBookingNrParams,
+  ZDeparture,
+  ZErrorBody,
+  ZIdParams,
+  ZJourneyOccupancy,
+  ZRatioAnswer,
+  ZRatioParticipant,
+  ZRatioQuota,
+  ZRatioQuotaQuery,
+  ZRatioTermin,
+  ZRatioTermineListQuery,
+  ZRatioTerminQuery,
+  ZRatioTravelStop,
+  ZRatioTravelStopQuery,
+  ZSeatMap,
+  ZUpdateDepartureBody,
+} from '@tourdesk/contracts';
+import { withZod } from '../../lib/route.ts';
+import { getDeparture, getJourneyOccupancy, getSeatMap, updateDeparture } from './departures.service.ts';
+import {
+  getRatioParticipants,
+  getRatioQuotas,
+  getRatioTermin,
+  getRatioTravelStops,
+  listRatioTermine,
+} from './ratio.service.ts';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const tags = ['departures'];
+const ratioTags = ['ratio'];
+/** Booking staff and trip planners both read departures. */
+const readers = ['vorgang-read', 'internet-read'] as const;
+
+/** Departure planning (ADR 0013): the departure document, its seat map, a journey's occupancy, RATIO's reads. */
+export async function departuresRoutes(app: FastifyInstance) {
+  const api = withZod(app);
+  api.get('/departures/:nr', {
+    config: { permission: 'internet-read' },
+    schema: { tags, params: ZBookingNrParams, response: { 200: ZDeparture, ...errors } },
+    handler: (request) => getDeparture(app.ctx, request.params.nr),
+  });
+  api.put('/departures/:nr', {
+    config: { permission: 'internet-update' },
+    schema: { tags, params: ZBookingNrParams, body: ZUpdateDepartureBody, response: { 200: ZDeparture, ...errors } },
+    handler: (request) => updateDeparture(app.ctx, request.params.nr, request.body),
+  });
+  api.get('/departures/:nr/seat-map', {
+    config: { permission: readers },
+    schema: { tags, params: ZBookingNrParams, response: { 200: ZSeatMap, ...errors } },
+    handler: (request) => getSeatMap(app.ctx, request.params.nr),
+  });
+  api.get('/journey-lit/:id/occupancy', {
+    config: { permission: readers },
+    schema: { tags, params: ZIdParams, response: { 200: ZJourneyOccupancy, ...errors } },
+    handler: (request) => getJourneyOccupancy(app.ctx, request.params.id),
+  });
+
+  api.get('/ratio/api/termine', {
+    config: { permission: readers },
+    schema: {
+      tags: ratioTags,
+      querystring: ZRatioTermineListQuery,
+      response: { 200: ZRatioAnswer(z.array(ZRatioTermin)), ...errors },
+    },
+    handler: (request) => listRatioTermine(app.ctx, request.query),
+  });
+  api.get('/ratio/api/termine/:id', {
+    config: { permission: readers },
+    schema: {
+      tags: ratioTags,
+      params: ZIdParams,
+      querystring: ZRatioTerminQuery,
+      response: { 200: ZRatioAnswer(ZRatioTermin), ...errors },
+    },
+    handler: (request) => getRatioTermin(app.ctx, request.params.id, request.query),
+  });
+  api.get('/ratio/api/quotas/:id', {
+    config: { permission: readers },
+    schema: {
+      tags: ratioTags,
+      params: ZIdParams,
+      querystring: ZRatioQuotaQuery,
+      response: { 200: ZRatioAnswer(z.array(ZRatioQuota)), ...errors },
+    },
+    handler: (request) => getRatioQuotas(app.ctx, request.params.id, request.query),
+  });
+  api.get('/ratio/api/participants/:id', {
+    config: { permission: readers },
+    schema: {
+      tags: ratioTags,
+      params: ZIdParams,
+      response: { 200: ZRatioAnswer(z.array(ZRatioParticipant)), ...errors },
+    },
+    handler: (request) => getRatioParticipants(app.ctx, request.params.id),
+  });
+  api.get('/ratio/api/travelstops', {
+    config: { permission: readers },
+    schema: {
+      tags: ratioTags,
+      querystring: ZRatioTravelStopQuery,
+      response: { 200: ZRatioAnswer(z.array(ZRatioTravelStop)), ...errors },
+    },
+    handler: (request) => getRatioTravelStops(app.ctx, undefined, request.query),
+  });
+  api.get('/ratio/api/travelstops/:id', {
+    config: { permission: readers },
+    schema: {
+      tags: ratioTags,
+      params: ZIdParams,
+      querystring: ZRatioTravelStopQuery,
+      response: { 200: ZRatioAnswer(z.array(ZRatioTravelStop)), ...errors },
+    },
+    handler: (request) => getRatioTravelStops(app.ctx, request.params.id, request.query),
+  });
+}
