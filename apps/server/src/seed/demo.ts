@@ -174,13 +174,10 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedCatalogueReferences(ctx);
   // The trip catalogue's 25 journeys (after its reference data: they link destinations and boarding points by name).
   await seedDemoJourneys(ctx);
-<<<<<<< HEAD
-  // Bookings on the planned demo dates (after the departures: they need coaches, pools and stops).
-  await seedDemoBookings(ctx);
-=======
   // Seat plans, and the next six months' dates planned with coaches, travel stops and pools.
   await seedDemoDepartures(ctx);
->>>>>>> departures-server
+  // Bookings on the planned demo dates (after the departures: they need coaches, pools and stops).
+  await seedDemoBookings(ctx);
   log?.info('demo data seeded');
   return true;
 }
