@@ -44,8 +44,8 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   journeyCategoriesRoutes,
   destinationsRoutes,
   boardingPointsRoutes,
-  bookingInvariantsRoutes,
-  bookingsRoutes,
   seatPlansRoutes,
   departuresRoutes,
+  bookingsRoutes,
+  bookingInvariantsRoutes,
 ];

@@ -138,4 +138,4 @@ export async function deleteSeatOfParticipant(
 }
 
 export const findBookingDateNr = (db: Database, bookingId: number) =>
-  db.selectFrom('booking').select(['id_jrn_date']).where('id', '=', bookingId).executeTakeFirst();
+  db.selectFrom('booking').select(['id_jrn_date', 'id_jrn_journey']).where('id', '=', bookingId).executeTakeFirst();

@@ -3,6 +3,7 @@ import { parseJson } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { ApiError, invalidField } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
+import { ensurePoolsOfDates } from '../departures/departures.service.ts';
 import {
   deleteHoldsOfBooking,
   deleteSeatsOfBooking,
@@ -67,13 +68,15 @@ export async function takeHolds(trx: DbContext, bookingId: number, wishes: SeatW
   const booking = await findBookingDateNr(trx.db, bookingId);
   if (!booking) return;
   const dateNr = booking.id_jrn_date;
-  const [transports, quotas, participants, rooms, extras] = await Promise.all([
-    transportsOf(trx, dateNr),
-    findQuotasOfDate(trx.db, dateNr),
+  const [participants, rooms, extras] = await Promise.all([
     findParticipantsForHolds(trx.db, bookingId),
     findRoomTypesOfBooking(trx.db, bookingId),
     findExtrasOfBooking(trx.db, bookingId),
   ]);
+  // Room and extra pools are made when a date is read or planned (ADR 0013); a booking makes sure they exist.
+  if (rooms.length > 0 || extras.length > 0)
+    await ensurePoolsOfDates(trx, [{ nr: dateNr, id_jrn_journey: booking.id_jrn_journey }]);
+  const [transports, quotas] = await Promise.all([transportsOf(trx, dateNr), findQuotasOfDate(trx.db, dateNr)]);
   const quotaOf = (kind: 'seat' | 'room' | 'extra', ref: number) =>
     quotas.find((quota) => quota.kind === kind && quota.ref === ref);
 

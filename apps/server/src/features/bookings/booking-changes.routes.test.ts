@@ -73,6 +73,72 @@ describe('bookings: capacity, seats, changes, statuses', () => {
     expect(await held(departure.nr)).toEqual([5, 5]);
   });
 
+  it('rooms and limited extras are pools too; unlimited extras and the default option end', async () => {
+    const departure = await createDepartureFixture(t.ctx, nextSequence(), {
+      seatPlan: smallCoach,
+      journey: {
+        accommodations: [{ name: 'Hotel Elbblick', roomTypes: [{ kind: 'single', name: 'Einzelzimmer', rooms: 1 }] }],
+        extras: [
+          { type: 'Ausflug', value: 'Dampferfahrt', price: 25, price_due: 'per_person', units: 3 },
+          { type: 'Parken', value: 'Parkplatz', price: 8, price_due: 'per_night' },
+        ],
+      },
+    });
+    const single = departure.journey.accommodations[0]!.roomTypes[0]!.id;
+    // a date never read through the departures API yet has no room pool: the booking makes it (ADR 0013)
+    await t.ctx.db.deleteFrom('quota').where('id_jrn_date', '=', departure.nr).where('kind', '=', 'room').execute();
+    const [boat, parking] = departure.journey.extras;
+    const first = await bookOk({
+      termin: departure.nr,
+      type: 'option',
+      teilnehmer: [{ name: 'Solo', zimmer: 0 }],
+      rooms: [{ id_jrn_room_type: single }],
+      extras: [
+        { id_jrn_extra: boat!.id, units: 2 },
+        { id_jrn_extra: parking!.id, units: 1 },
+      ],
+    });
+    const days = (Date.parse(first.option_until!) - Date.parse(first.createdAt)) / 86_400_000;
+    expect(days).toBeCloseTo(7, 3);
+    // 649 in the double room's price (no single price line), 120 single supplement, 25 × 2 × 1 person, 8 × 4 nights
+    expect(first.priceLines.map((line) => [line.kind, line.amount])).toEqual([
+      ['base', 649],
+      ['room', 120],
+      ['extra', 50],
+      ['extra', 32],
+    ]);
+    expect(first.price).toBe(649 + 120 + 50 + 32);
+    const room = await book({
+      termin: departure.nr,
+      type: 'regular',
+      teilnehmer: party('B'),
+      rooms: [{ id_jrn_room_type: single }],
+    });
+    expect(room.json().key).toBe('error.soldOut');
+    const extra = await book({
+      termin: departure.nr,
+      type: 'regular',
+      teilnehmer: party('B'),
+      extras: [{ id_jrn_extra: boat!.id, units: 2 }],
+    });
+    expect(extra.json().key).toBe('error.soldOut');
+    await bookOk({
+      termin: departure.nr,
+      type: 'regular',
+      teilnehmer: party('B'),
+      extras: [{ id_jrn_extra: parking!.id, units: 9 }],
+    });
+    const bus = await book({ termin: departure.nr, type: 'regular', teilnehmer: [{ name: 'C', bushin: 2 }] });
+    expect(fieldKeys(bus.json())).toEqual({ 'teilnehmer.0.bushin': 'error.invalid' });
+    const wrongRoom = await book({
+      termin: departure.nr,
+      type: 'regular',
+      teilnehmer: party('C'),
+      rooms: [{ id_jrn_room_type: 999999 }],
+    });
+    expect(fieldKeys(wrongRoom.json())).toEqual({ 'rooms.0.id_jrn_room_type': 'error.invalid' });
+  });
+
   it('409 error.seatTaken and error.seatUnavailable for chosen seats', async () => {
     await bookOk({ termin: fixture.nr, type: 'regular', teilnehmer: [{ name: 'A', sitzhin: '3' }] });
     const taken = await book({ termin: fixture.nr, type: 'regular', teilnehmer: [{ name: 'B', sitzhin: '3' }] });
@@ -122,6 +188,37 @@ describe('bookings: capacity, seats, changes, statuses', () => {
     // another key books again
     expect((await book(payload, { 'idempotency-key': 'retry-2' })).statusCode).toBe(201);
     expect(await bookingCount()).toBe(before + 1);
+  });
+
+  it('Idempotency-Key: an entry older than a day is ignored and replaced', async () => {
+    const departure = await newDeparture();
+    const user = await t.ctx.db
+      .selectFrom('user_account')
+      .select('id')
+      .where('email', '=', office)
+      .executeTakeFirstOrThrow();
+    const scopeKey = `${user.id}:POST /ratio_vorgang:old-key`;
+    await t.ctx.db
+      .insertInto('idempotency_key')
+      .values({
+        scope_key: scopeKey,
+        request_hash: 'something else',
+        status_code: 201,
+        response: '{}',
+        created_at: new Date(Date.now() - 25 * 3_600_000).toISOString(),
+      })
+      .execute();
+    const fresh = await book(
+      { termin: departure.nr, type: 'option', teilnehmer: party('A') },
+      { 'idempotency-key': 'old-key' },
+    );
+    expect(fresh.statusCode).toBe(201);
+    const row = await t.ctx.db
+      .selectFrom('idempotency_key')
+      .selectAll()
+      .where('scope_key', '=', scopeKey)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.response).id).toBe(fresh.json<Booking>().id);
   });
 
   it('Idempotency-Key: concurrent duplicates store one booking and all answer the same', async () => {

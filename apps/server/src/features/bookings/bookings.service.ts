@@ -27,7 +27,6 @@ import { createCustomer } from '../customers/customers.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import {
   currentSeatWishes,
-  DIRECTIONS,
   holdsAnything,
   releaseHolds,
   retakeHolds,
@@ -82,7 +81,6 @@ import { findSeatsOfBooking } from './booking-capacity.repository.ts';
 export type BookingActor = { userId: number | null; agencyId: number | null };
 export const SYSTEM_ACTOR: BookingActor = { userId: null, agencyId: null };
 
-const toCents = (euro: number) => Math.round(euro * 100);
 const toEuro = (cents: number) => cents / 100;
 const DAY_MS = 86_400_000;
 
@@ -584,14 +582,6 @@ async function bump(trx: DbContext, booking: Locked, values: Parameters<typeof b
     throw new ApiError(409, 'error.versionConflict');
 }
 
-const seatSnapshot = (wishes: SeatWishes) =>
-  Object.fromEntries(
-    [...wishes.entries()].map(([participant, wish]) => [
-      participant,
-      Object.fromEntries(DIRECTIONS.map((direction) => [direction, wish[direction]?.seat ?? null])),
-    ]),
-  );
-
 /**
  * PUT /ratio/api/booking/{nr}: the whole booking. Participants with `nr` are changed, without added, missing
  * removed; rooms and extras replaced; a holding booking gives back all it holds and takes it again in the same
@@ -923,5 +913,3 @@ export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Da
   }
   return offered;
 }
-
-export { toCents };

@@ -512,6 +512,17 @@ export async function findJourneyPoolSources(db: Database, journeyIds: readonly 
   return { roomTypes, extras };
 }
 
+/** Pools that may already exist (two readers creating a date's missing pools at once): duplicates are skipped. */
+export async function insertMissingQuotas(db: Database, rows: Insertable<QuotaTable>[]) {
+  if (rows.length === 0) return [];
+  return db
+    .insertInto('quota')
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(['id_jrn_date', 'kind', 'ref']).doNothing())
+    .returning(['id', 'id_jrn_date', 'kind', 'ref', 'capacity'])
+    .execute();
+}
+
 /** The existing pools (kind and ref) of several dates. */
 export async function findPoolKeysOfDates(db: Database, nrs: readonly number[]) {
   if (nrs.length === 0) return [];

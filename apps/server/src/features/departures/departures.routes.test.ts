@@ -303,6 +303,15 @@ describe('departures', () => {
       ref: extra.id,
       capacity: 25,
     });
+    // An extra without limited units gets a pool when one is set.
+    const unlimited = other.journey.extras[0]!;
+    const set = await put(other.nr, { quotas: [{ kind: 'extra', ref: unlimited.id, capacity: 12 }] });
+    expect(set.json<Departure>().quotas.find((quota) => quota.kind === 'extra')).toMatchObject({
+      ref: unlimited.id,
+      name: unlimited.value,
+      capacity: 12,
+      held: 0,
+    });
     const foreignRoom = other.journey.accommodations[0]!.roomTypes[0]!.id;
     const refused = await put(f.nr, {
       quotas: [

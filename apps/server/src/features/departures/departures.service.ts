@@ -41,6 +41,7 @@ import {
   findTravelStopsOfDate,
   findUsedTravelStops,
   insertQuota,
+  insertMissingQuotas,
   insertQuotas,
   insertTransport,
   insertTransports,
@@ -162,7 +163,7 @@ export async function ensurePoolsOfDates(ctx: DbContext, dates: ReadonlyArray<{ 
         capacity: extra.units ?? 0,
       })),
   ]);
-  return insertQuotas(ctx.db, rows);
+  return insertMissingQuotas(ctx.db, rows);
 }
 
 /** The room and extra pools of one date (see `ensurePoolsOfDates`); for the demo data and tests. */
@@ -589,6 +590,18 @@ async function replaceQuotas(
     if (!valid[input.kind].has(input.ref) || seen.has(key)) throw invalid(`quotas.${index}.ref`);
     seen.add(key);
     const current = byKey.get(key);
+    if (!current && input.kind === 'extra') {
+      // An extra without limited units has no pool until one is set here.
+      const extra = sources.extras.find((row) => row.id === input.ref)!;
+      await insertQuota(ctx.db, {
+        id_jrn_date: nr,
+        kind: 'extra',
+        ref: input.ref,
+        name: extra.value,
+        capacity: input.capacity,
+      });
+      continue;
+    }
     if (!current) throw invalid(`quotas.${index}.ref`);
     if (input.capacity < current.held) throw conflictOn(`quotas.${index}.capacity`, 'error.capacityBelowHeld');
     if (input.capacity !== current.capacity) await updateQuotaRow(ctx.db, current.id, { capacity: input.capacity });
