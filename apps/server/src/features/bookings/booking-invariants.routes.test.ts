@@ -205,3 +205,22 @@ describe('booking invariants', () => {
     expect(first.participants).toHaveLength(1);
   });
 });
+
+describe('booking invariants of the demo data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('finds the seeded demo bookings (options, firm, waiting list, processing, cancelled) consistent', async () => {
+    const seats = await t.ctx.db
+      .selectFrom('seat_assignment')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const statuses = await t.ctx.db.selectFrom('booking').select('status').distinct().execute();
+    expect(Number(seats.n)).toBeGreaterThan(0);
+    expect(statuses.map((row) => row.status)).toEqual(expect.arrayContaining(['firm', 'option', 'cancelled']));
+    expect(await checkBookingInvariants(t.ctx)).toEqual({ ok: true, violations: [] });
+  });
+});
