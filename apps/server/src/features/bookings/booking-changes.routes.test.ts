@@ -315,6 +315,25 @@ describe('bookings: capacity, seats, changes, statuses', () => {
     expect(events.map((event) => event.kind)).toEqual(['created', 'participants', 'seat', 'price']);
   });
 
+  it('PUT /ratio/api/booking/{nr}: another date moves the holds; a type changes the status along the graph', async () => {
+    const first = await newDeparture();
+    const second = await newDeparture();
+    const booking = await bookOk({ termin: first.nr, type: 'option', teilnehmer: [{ name: 'A', zustieghin: 1 }] });
+    const moved = await put(booking.id, {
+      termin: second.nr,
+      type: 'regular',
+      teilnehmer: [{ nr: booking.teilnehmer[0]!.nr, name: 'A', zustieghin: 2 }],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ termin: second.nr, status: 'firm', option_until: null });
+    expect(moved.json().teilnehmer[0]).toMatchObject({ zustieghin: 2, sitzhin: '1' });
+    expect(await held(first.nr)).toEqual([0, 0]);
+    expect(await held(second.nr)).toEqual([1, 1]);
+    const back = await put(booking.id, { type: 'anfrage', teilnehmer: party('A') });
+    expect(back.json().key).toBe('error.statusTransition');
+    expect(await held(second.nr)).toEqual([1, 1]);
+  });
+
   it('zustiege: a stop without a number is skipped and the seat still applied; seats move; 400s', async () => {
     const departure = await newDeparture();
     const other = await bookOk({ termin: departure.nr, type: 'regular', teilnehmer: party('X') });
