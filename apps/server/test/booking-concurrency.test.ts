@@ -49,22 +49,23 @@ const party = (label: string, size: number, seat?: string): CreateBookingBody =>
 });
 
 /**
- * The attempts in the order they are sent: the parties that want the same seat first (so that some of them
- * still find capacity and meet each other on the seat), then plain parties with the idempotent retries among them.
+ * The attempts in the order they are sent: the three sends of one Idempotency-Key, then the parties that want
+ * the same seat (so that some of them still find capacity and meet each other on the seat), then plain parties
+ * with the other keys' sends among them.
  */
 function attemptsFor(fixture: DepartureFixture): Attempt[] {
   const withDate = (body: CreateBookingBody) => ({ ...body, termin: fixture.nr });
   const free = fixture.transports[0]!.seats.slice(SOLD_BEFORE);
-  const attempts: Attempt[] = [];
-  for (let s = 0; s < CHOSEN_SEATS; s++) {
-    for (let i = 0; i < SAME_SEAT_ATTEMPTS; i++)
-      attempts.push({ body: withDate(party(`seat-${s}-${i}`, 1, free[s])), group: `seat-${s}-${i}` });
-  }
   const retries: Attempt[] = [];
   for (let k = 0; k < IDEMPOTENT_KEYS; k++) {
     const key = `retry-${k}-${randomBytes(4).toString('hex')}`;
     const body = withDate(party(`retry-${k}`, 2));
     for (let i = 0; i < IDEMPOTENT_SENDS; i++) retries.push({ body, key, group: `retry-${k}` });
+  }
+  const attempts: Attempt[] = retries.splice(0, IDEMPOTENT_SENDS);
+  for (let s = 0; s < CHOSEN_SEATS; s++) {
+    for (let i = 0; i < SAME_SEAT_ATTEMPTS; i++)
+      attempts.push({ body: withDate(party(`seat-${s}-${i}`, 1, free[s])), group: `seat-${s}-${i}` });
   }
   for (let i = 0; i < PLAIN_ATTEMPTS; i++) {
     attempts.push({ body: withDate(party(`plain-${i}`, 1 + (i % 3))), group: `plain-${i}` });
@@ -148,6 +149,7 @@ async function verify(ctx: DbContext, fixture: DepartureFixture, attempts: Attem
     soldOut: refused.filter((answer) => answer.key === 'error.soldOut').length,
     seatTaken: refused.filter((answer) => answer.key === 'error.seatTaken').length,
     bookingsStored: stored.length - SOLD_BEFORE,
+    idempotentReplays: accepted.length - answeredIds.size,
     seatsHeld: held,
     capacity,
   };
