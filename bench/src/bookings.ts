@@ -3,7 +3,7 @@
  * Plans `--departures` dates (2,000) with coaches and seat pools and fills them with `--participants` (1,000,000)
  * booked participants in bulk SQL, starts the real server on that database, then measures
  * - confirmed bookings per second and the latency (p50/p95/p99) of POST /api/v1/ratio_vorgang (firm, 1–3
- *   participants, seats assigned automatically) from `--connections` concurrent clients for `--duration` seconds;
+ *   participants, seats assigned automatically) for `--duration` seconds, once per `--connections` count;
  * - the p95 of GET /api/v1/ratio/api/termine/{nr}?get_occupiedSeats=1&get_participants=1 for a departure with one
  *   full 49-seat coach each way, and for a departure of the bulk (about 500 participants on 12 coaches), next to
  *   the same read as an in-process service call (no HTTP);
@@ -376,11 +376,14 @@ export async function benchBookings(engine: EngineName, options: BenchOptions): 
     const token = await login(server.baseUrl, ADMIN.email, ADMIN.password);
     const bulkNrs = filled.departures.slice(1).map((departure) => departure.nr);
 
-    const connections = Math.max(...options.connections);
-    log(`  warm-up ${options.warmup} s`);
-    await bookingLoad(server, token, bulkNrs, bookers, connections, options.warmup, 1);
-    log(`  booking for ${options.duration} s with ${connections} connections`);
-    const load = await bookingLoad(server, token, bulkNrs, bookers, connections, options.duration, 2);
+    // One measured run per connection count (default 1 and 10): 1 shows a booking's own time, 10 the throughput.
+    const loads: LoadResult[] = [];
+    for (const [index, connections] of options.connections.entries()) {
+      log(`  warm-up ${options.warmup} s, then booking for ${options.duration} s with ${connections} connections`);
+      await bookingLoad(server, token, bulkNrs, bookers, connections, options.warmup, 2 * index + 1);
+      loads.push(await bookingLoad(server, token, bulkNrs, bookers, connections, options.duration, 2 * index + 2));
+    }
+    const load = loads.reduce((best, next) => (next.bookingsPerSecond > best.bookingsPerSecond ? next : best));
 
     const termin = (nr: number) =>
       `${server!.baseUrl}/api/v1/ratio/api/termine/${nr}?get_occupiedSeats=1&get_participants=1`;
@@ -399,14 +402,16 @@ export async function benchBookings(engine: EngineName, options: BenchOptions): 
       .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow();
 
-    log(`\n  bookings (${engine}, ${connections} connections, ${load.seconds.toFixed(1)} s):`);
-    log(
-      `    confirmed ${count(load.confirmed)} bookings = ${load.bookingsPerSecond.toFixed(0)} bookings/s ` +
-        `(${count(load.participantsBooked)} participants); sold out ${load.soldOut}; other ${JSON.stringify(load.other)}`,
-    );
-    log(
-      `    POST /ratio_vorgang p50 ${ms(load.latency.p50)}  p95 ${ms(load.latency.p95)}  p99 ${ms(load.latency.p99)}  max ${ms(load.latency.max)}`,
-    );
+    for (const run of loads) {
+      log(`\n  bookings (${engine}, ${run.connections} connections, ${run.seconds.toFixed(1)} s):`);
+      log(
+        `    confirmed ${count(run.confirmed)} bookings = ${run.bookingsPerSecond.toFixed(0)} bookings/s ` +
+          `(${count(run.participantsBooked)} participants); sold out ${run.soldOut}; other ${JSON.stringify(run.other)}`,
+      );
+      log(
+        `    POST /ratio_vorgang p50 ${ms(run.latency.p50)}  p95 ${ms(run.latency.p95)}  p99 ${ms(run.latency.p99)}  max ${ms(run.latency.max)}`,
+      );
+    }
     log(`    GET termine, full coach (49 + 49 seats, ${fullCoach.bytes} bytes):`);
     log(
       `      HTTP p50 ${ms(fullCoach.latency.p50)}  p95 ${ms(fullCoach.latency.p95)}   service in process p50 ` +
@@ -426,7 +431,7 @@ export async function benchBookings(engine: EngineName, options: BenchOptions): 
 
     const failed =
       invariants.violations.length > 0 ||
-      Object.keys(load.other).length > 0 ||
+      loads.some((run) => Object.keys(run.other).length > 0) ||
       fullCoach.failed + bulkDeparture.failed > 0;
     const meets = engine !== 'sqlite' || load.bookingsPerSecond >= BOOKINGS_PER_SECOND_TARGET;
     log(
@@ -448,7 +453,7 @@ export async function benchBookings(engine: EngineName, options: BenchOptions): 
             bulkParticipants: filled.participants,
             fillSeconds,
           },
-          load,
+          loads,
           termine: { fullCoach, fullService, bulkDeparture, bulkService },
           invariants: { violations: invariants.violations.length, seconds: invariantSeconds },
         },
