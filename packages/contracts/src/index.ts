@@ -31,4 +31,5 @@ export * from './seat-plans.schema.ts';
 export * from './bookings.schema.ts';
 export * from './departures.schema.ts';
 export * from './seat-plan-templates.ts';
+export * from './ratio-addresses.schema.ts';
 export * from './booking-invariants.schema.ts';

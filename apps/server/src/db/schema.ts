@@ -12,6 +12,7 @@ import type {
   ParticipantTable,
   SeatAssignmentTable,
 } from '../features/bookings/bookings.table.ts';
+import type { RatioAddressTable } from '../features/ratio-addresses/ratio-addresses.table.ts';
 import type { QuotaTable, TransportTable, TravelStopTable } from '../features/departures/departures.table.ts';
 import type { SeatPlanTable } from '../features/seat-plans/seat-plans.table.ts';
 import type { BrandTable } from '../features/brands/brands.table.ts';
@@ -72,6 +73,7 @@ export type DB = {
   organization: OrganizationTable;
   participant: ParticipantTable;
   quota: QuotaTable;
+  ratio_address: RatioAddressTable;
   role: RoleTable;
   seat_assignment: SeatAssignmentTable;
   seat_plan: SeatPlanTable;

@@ -18,6 +18,7 @@ import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
+import { ratioAddressesRoutes } from './ratio-addresses/ratio-addresses.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
 import { seatPlansRoutes } from './seat-plans/seat-plans.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
@@ -34,6 +35,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   countriesRoutes,
   organizationsRoutes,
   customersRoutes,
+  ratioAddressesRoutes,
   driversRoutes,
   accountRoutes,
   mailRoutes,

@@ -449,3 +449,32 @@ export const findDatesWithBookings = async (db: Database, dateNrs: readonly numb
           .where('id_jrn_date', 'in', [...dateNrs])
           .execute()
       ).map((row) => row.id_jrn_date);
+
+/** How many booked rooms and extras use these room types and extras. */
+export async function countBookingsUsingParts(
+  db: Database,
+  parts: { roomTypes: readonly number[]; extras: readonly number[] },
+): Promise<number> {
+  let total = 0;
+  if (parts.roomTypes.length > 0)
+    total += Number(
+      (
+        await db
+          .selectFrom('booking_room')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('id_jrn_room_type', 'in', [...parts.roomTypes])
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  if (parts.extras.length > 0)
+    total += Number(
+      (
+        await db
+          .selectFrom('booking_extra')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('id_jrn_extra', 'in', [...parts.extras])
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return total;
+}

@@ -115,6 +115,14 @@ describe('bookings: create, read, list', () => {
     });
     expect(removed.statusCode).toBe(409);
     expect(removed.json().key).toBe('error.dateHasBookings');
+    // the booked double room keeps its hotel and room type
+    const hotel = await call(t.app, office, {
+      method: 'PATCH',
+      url: `/journey-lit/${fixture.journey.id}`,
+      payload: { accommodations: [] },
+    });
+    expect(hotel.statusCode).toBe(409);
+    expect(hotel.json().key).toBe('error.conflict');
     const deleted = await call(t.app, admin, { method: 'DELETE', url: `/journey-lit/${fixture.journey.id}` });
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().key).toBe('error.journeyHasBookings');

@@ -28,6 +28,9 @@ import {
 } from '../cards/cards.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
 import { scopedAgency, type CustomerScope } from './customer-scope.ts';
+
+/** Other features (RATIO address records) decide whose customers a request may touch the same way. */
+export { customerScope, scopedAgency, type CustomerScope } from './customer-scope.ts';
 import {
   CUSTOMER_LIST_SPEC,
   customerListQueries,

@@ -336,6 +336,8 @@ async function saveParts(ctx: DbContext, journeyId: number, body: UpdateJourneyB
   if (body.extras) {
     const stored = new Map((current?.extras ?? []).map((extra) => [extra.id, extra]));
     assertKnownIds(body.extras, new Set(stored.keys()), (index) => `extras.${index}.id`);
+    const keptExtras = new Set(body.extras.flatMap((extra) => extra.id ?? []));
+    await checkPartsRemoval(ctx, { roomTypes: [], extras: [...stored.keys()].filter((id) => !keptExtras.has(id)) });
     if (current)
       await deleteJourneyPartsExcept(
         db,
@@ -446,6 +448,17 @@ async function saveAccommodations(
   hotels.forEach((hotel, index) => {
     const own = new Set(hotel.id === undefined ? [] : stored.get(hotel.id)!.roomTypes.map((room) => room.id));
     assertKnownIds(hotel.roomTypes, own, (roomIndex) => `accommodations.${index}.roomTypes.${roomIndex}.id`);
+  });
+  const keptHotels = new Map(hotels.flatMap((hotel) => (hotel.id === undefined ? [] : [[hotel.id, hotel] as const])));
+  await checkPartsRemoval(ctx, {
+    extras: [],
+    roomTypes: [...stored.values()].flatMap((hotel) => {
+      const kept = keptHotels.get(hotel.id);
+      if (!kept) return hotel.roomTypes.map((room) => room.id);
+      if (kept.roomTypes === undefined) return [];
+      const keptRooms = new Set(kept.roomTypes.flatMap((room) => room.id ?? []));
+      return hotel.roomTypes.filter((room) => !keptRooms.has(room.id)).map((room) => room.id);
+    }),
   });
   if (current)
     await deleteJourneyPartsExcept(
@@ -676,6 +689,33 @@ export function addDateRemoveCheck(check: DateRemoveCheck): () => void {
     const index = dateRemoveChecks.indexOf(check);
     if (index >= 0) dateRemoveChecks.splice(index, 1);
   };
+}
+
+/**
+ * What may keep room types and extras from being removed from a journey (PATCH /journey-lit/{id}): the bookings
+ * module adds one (booked rooms and extras keep theirs, error.conflict).
+ */
+export type JourneyPartsRemoveCheck = (
+  ctx: DbContext,
+  removed: { roomTypes: readonly number[]; extras: readonly number[] },
+) => Promise<ErrorKey | null>;
+
+const partsRemoveChecks: JourneyPartsRemoveCheck[] = [];
+
+export function addJourneyPartsRemoveCheck(check: JourneyPartsRemoveCheck): () => void {
+  partsRemoveChecks.push(check);
+  return () => {
+    const index = partsRemoveChecks.indexOf(check);
+    if (index >= 0) partsRemoveChecks.splice(index, 1);
+  };
+}
+
+async function checkPartsRemoval(ctx: DbContext, removed: { roomTypes: number[]; extras: number[] }) {
+  if (removed.roomTypes.length === 0 && removed.extras.length === 0) return;
+  for (const check of partsRemoveChecks) {
+    const reason = await check(ctx, removed);
+    if (reason) throw new ApiError(409, reason);
+  }
 }
 
 /** DELETE /journey-lit/{id}: the journey with all its parts (the guards first). Answers what was deleted. */
