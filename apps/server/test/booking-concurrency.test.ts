@@ -245,7 +245,7 @@ if (TEST_DIALECT === 'postgres')
     afterAll(async () => {
       await Promise.all(servers.map((server) => stop(server.child)));
       await database?.destroy();
-      if (databaseName) await adminQuery(adminUrl, `drop database if exists "${databaseName}" with (force)`);
+      if (databaseName) await dropDatabase(adminUrl, databaseName);
     });
 
     const book = async (port: number, body: CreateBookingBody, key?: string): Promise<Answer> => {
@@ -284,6 +284,23 @@ async function adminQuery(url: string, statement: string) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Drops the test's database once the closed pools' connections are gone (a forced drop would cut connections
+ * that are still saying goodbye, and their clients would report it as an error); forced only as a last resort.
+ */
+async function dropDatabase(url: string, name: string) {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    try {
+      await adminQuery(url, `drop database if exists "${name}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006') throw error;
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  }
+  await adminQuery(url, `drop database if exists "${name}" with (force)`);
 }
 
 function freePort(): Promise<number> {
