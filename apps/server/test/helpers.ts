@@ -89,6 +89,8 @@ export async function buildTestApp(
     location?: TestDatabaseLocation;
     /** Keep the database when the app closes, so another app can open it. */
     keepDatabase?: boolean;
+    /** Hands the app another view of the database (e.g. with a Kysely plugin that breaks something on purpose). */
+    wrapDatabase?: (database: DatabaseHandle) => DatabaseHandle;
   } = {},
 ): Promise<TestApp & { location: TestDatabaseLocation }> {
   const { database, drop, location } = await openTestDatabase({
@@ -105,7 +107,11 @@ export async function buildTestApp(
     fileStore: { kind: 'local', root: join(tmpdir(), `tourdesk-test-files-${randomBytes(6).toString('hex')}`) },
     ...options.config,
   };
-  const app = await buildApp({ config, database, logger: options.logger ?? false });
+  const app = await buildApp({
+    config,
+    database: options.wrapDatabase ? options.wrapDatabase(database) : database,
+    logger: options.logger ?? false,
+  });
   if (options.seed === 'defaults' && !options.location) await seedDefaults(app.ctx);
   else if (options.seed !== false && !options.location) await seedDemoData(app.ctx);
   await app.ready();

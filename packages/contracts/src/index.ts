@@ -33,3 +33,4 @@ export * from './departures.schema.ts';
 export * from './seat-plan-templates.ts';
 export * from './ratio-addresses.schema.ts';
 export * from './manifests.schema.ts';
+export * from './booking-invariants.schema.ts';

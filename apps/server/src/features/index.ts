@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.ts';
+import { bookingInvariantsRoutes } from './bookings/booking-invariants.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
@@ -50,4 +51,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   departuresRoutes,
   bookingsRoutes,
   manifestsRoutes,
+  bookingInvariantsRoutes,
 ];
