@@ -6,6 +6,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { registerDirectReader } from './compiled-once.ts';
+import { registerGroupCommit } from './group-commit.ts';
 import { directReader, NodeSqliteDialect, nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 import type { DB } from './schema.ts';
 import { ReadCache } from './read-cache.ts';
@@ -74,6 +75,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const adapter = nodeSqliteDatabase(raw);
   const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: adapter }), plugins });
   registerDirectReader(db, directReader(raw, adapter));
+  registerGroupCommit(db);
   return { db, cache, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -41,13 +41,29 @@ const seatUnavailable = () => new ApiError(409, 'error.seatUnavailable');
 
 type Transport = { id: number; direction: StopDirection; position: number; layout: SeatLayout; blocked: string[] };
 
+/**
+ * Parsed layouts by their stored text: a layout was validated when it was written, and a departure's coaches are
+ * read by every booking, so each distinct layout is parsed and checked once, not once per booking.
+ */
+const parsedLayouts = new Map<string, SeatLayout>();
+const PARSED_LAYOUTS_MAX = 500;
+
+function parseLayout(text: string): SeatLayout {
+  const known = parsedLayouts.get(text);
+  if (known) return known;
+  const layout = ZSeatLayout.safeParse(parseJson(text, null)).data ?? { decks: [] };
+  if (parsedLayouts.size >= PARSED_LAYOUTS_MAX) parsedLayouts.delete(parsedLayouts.keys().next().value!);
+  parsedLayouts.set(text, layout);
+  return layout;
+}
+
 async function transportsOf(ctx: DbContext, dateNr: number): Promise<Transport[]> {
   const rows = await findTransportsOfDate(ctx.db, dateNr);
   return rows.map((row) => ({
     id: row.id,
     direction: row.direction,
     position: row.position,
-    layout: ZSeatLayout.safeParse(parseJson(row.layout, null)).data ?? { decks: [] },
+    layout: parseLayout(row.layout),
     blocked: parseJson<string[]>(row.blocked_seats, []),
   }));
 }

@@ -310,6 +310,30 @@ function wishesOf(teilnehmer: readonly ParticipantInput[], participantIds: reado
   return wishes;
 }
 
+type DateData = {
+  stops: Awaited<ReturnType<typeof findTravelStopsOfDate>>;
+  prices: Awaited<ReturnType<typeof findPricesOfDate>>;
+  journeyExtras: Awaited<ReturnType<typeof findExtrasOfJourney>>;
+};
+const dateData = new WeakMap<Departure, Promise<DateData>>();
+
+/**
+ * The departure's travel stops, prices and the journey's extras, read once per change: writing the content and
+ * pricing it both need them, and a `Departure` object lives for one request.
+ */
+function dateDataOf(trx: DbContext, departure: Departure): Promise<DateData> {
+  let data = dateData.get(departure);
+  if (!data) {
+    data = Promise.all([
+      findTravelStopsOfDate(trx.db, departure.nr),
+      findPricesOfDate(trx.db, departure.nr),
+      findExtrasOfJourney(trx.db, departure.id_jrn_journey),
+    ]).then(([stops, prices, journeyExtras]) => ({ stops, prices, journeyExtras }));
+    dateData.set(departure, data);
+  }
+  return data;
+}
+
 /**
  * Writes rooms, participants (with `nr`: changed, without: added, the booking's others: removed) and extras of
  * a body, after checking every reference against the departure. Returns the participant ids in body order.
@@ -320,12 +344,12 @@ async function writeContent(
   departure: Departure,
   body: Content,
   existing: readonly ParticipantRow[],
+  /** a booking just inserted: it has no rooms, participants or extras to replace yet */
+  isNew = false,
 ): Promise<number[]> {
-  const [stops, prices, roomTypes, extras] = await Promise.all([
-    findTravelStopsOfDate(trx.db, departure.nr),
-    findPricesOfDate(trx.db, departure.nr),
+  const [{ stops, prices, journeyExtras: extras }, roomTypes] = await Promise.all([
+    dateDataOf(trx, departure),
     findRoomTypesOfJourney(trx.db, departure.id_jrn_journey),
-    findExtrasOfJourney(trx.db, departure.id_jrn_journey),
   ]);
   body.rooms.forEach((room, index) => {
     if (!roomTypes.some((type) => type.id === room.id_jrn_room_type))
@@ -351,7 +375,7 @@ async function writeContent(
       throw invalidField(`teilnehmer.${index}.nr`, 'error.invalid');
   });
 
-  await deleteBookingRooms(trx.db, bookingId);
+  if (!isNew) await deleteBookingRooms(trx.db, bookingId);
   const roomIds: number[] = [];
   for (const [index, room] of body.rooms.entries())
     roomIds.push(
@@ -384,23 +408,22 @@ async function writeContent(
       ids.push(await insertParticipant(trx.db, { ...values, id_booking: bookingId }));
     }
   }
-  await replaceBookingExtras(
-    trx.db,
-    bookingId,
-    body.extras.map((extra) => ({ id_jrn_extra: extra.id_jrn_extra, units: extra.units })),
-  );
+  if (!isNew || body.extras.length > 0)
+    await replaceBookingExtras(
+      trx.db,
+      bookingId,
+      body.extras.map((extra) => ({ id_jrn_extra: extra.id_jrn_extra, units: extra.units })),
+    );
   return ids;
 }
 
 /** Recomputes the price lines from the stored rows and writes them and the total; returns the total in cents. */
 async function repriceBooking(trx: DbContext, bookingId: number, departure: Departure): Promise<number> {
-  const [prices, stops, participants, rooms, extras, journeyExtras] = await Promise.all([
-    findPricesOfDate(trx.db, departure.nr),
-    findTravelStopsOfDate(trx.db, departure.nr),
+  const [{ prices, stops, journeyExtras }, participants, rooms, extras] = await Promise.all([
+    dateDataOf(trx, departure),
     findParticipantsOfBookings(trx.db, [bookingId]),
     findRoomsOfBooking(trx.db, bookingId),
     findExtrasOfBookingWithValue(trx.db, bookingId),
-    findExtrasOfJourney(trx.db, departure.id_jrn_journey),
   ]);
   const roomIndex = new Map(rooms.map((room, index) => [room.id, index]));
   const stopOf = (id: number | null) => (id === null ? undefined : stops.find((stop) => stop.id === id));
@@ -530,7 +553,7 @@ export async function createBookingIn(
     updated_at: now.toISOString(),
     cancelled_at: null,
   });
-  const participantIds = await writeContent(trx, id, departure, body, []);
+  const participantIds = await writeContent(trx, id, departure, body, [], true);
   if (holdsCapacity(status)) await takeHolds(trx, id, wishesOf(body.teilnehmer, participantIds));
   const total = await repriceBooking(trx, id, departure);
   await writeEvents(
