@@ -3,32 +3,14 @@ import type { Database } from '../../db/database.ts';
 
 /** SQL of the booking transaction's capacity part: quotas, holds and seat assignments (docs/adr/0014). */
 
-/** A date's coaches without their layouts: `updated_at` and the layout's length tell whether a parsed copy is current. */
 export const findTransportsOfDate = (db: Database, dateNr: number) =>
   db
     .selectFrom('transport')
-    .select(({ fn, ref }) => [
-      'id',
-      'direction',
-      'position',
-      'name',
-      'blocked_seats',
-      'updated_at',
-      fn<number>('length', [ref('layout')]).as('layout_length'),
-    ])
+    .select(['id', 'direction', 'position', 'name', 'layout', 'blocked_seats'])
     .where('id_jrn_date', '=', dateNr)
     .orderBy('direction')
     .orderBy('position')
     .execute();
-
-export const findTransportLayouts = (db: Database, ids: readonly number[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('transport')
-        .select(['id', 'layout'])
-        .where('id', 'in', [...ids])
-        .execute();
 
 export const findQuotasOfDate = (db: Database, dateNr: number) =>
   db

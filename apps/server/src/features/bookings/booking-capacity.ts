@@ -1,5 +1,5 @@
 import { ZSeatLayout, type SeatLayout, type StopDirection } from '@tourdesk/contracts';
-import { parseJson, toIso } from '../../db/dialect.ts';
+import { parseJson } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { ApiError, invalidField } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
@@ -15,7 +15,6 @@ import {
   findQuotasOfDate,
   findRoomTypesOfBooking,
   findSeatsOfBooking,
-  findTransportLayouts,
   findTransportsOfDate,
   insertHolds,
   insertSeatAssignments,
@@ -43,34 +42,29 @@ const seatUnavailable = () => new ApiError(409, 'error.seatUnavailable');
 type Transport = { id: number; direction: StopDirection; position: number; layout: SeatLayout; blocked: string[] };
 
 /**
- * Parsed layouts by transport id, with the `updated_at` and text length they were read at: a layout was validated
- * when it was written, and every booking of a date reads its coaches, so a layout is read and parsed once per
- * change of the coach, not once per booking (a date may have two dozen coaches).
+ * Parsed layouts by their stored text: a layout was validated when it was written, and a departure's coaches are
+ * read by every booking, so each distinct layout is parsed and checked once, not once per booking. Coaches are
+ * copies of a few seat plans, so a handful of texts serve thousands of departures; a changed coach is a new text.
  */
-const parsedLayouts = new Map<number, { stamp: string; layout: SeatLayout }>();
-const PARSED_LAYOUTS_MAX = 2000;
+const parsedLayouts = new Map<string, SeatLayout>();
+const PARSED_LAYOUTS_MAX = 500;
 
-const stampOf = (updatedAt: string | Date, length: number | string | bigint) => `${toIso(updatedAt)}:${Number(length)}`;
+function parseLayout(text: string): SeatLayout {
+  const known = parsedLayouts.get(text);
+  if (known) return known;
+  const layout = ZSeatLayout.safeParse(parseJson(text, null)).data ?? { decks: [] };
+  if (parsedLayouts.size >= PARSED_LAYOUTS_MAX) parsedLayouts.delete(parsedLayouts.keys().next().value!);
+  parsedLayouts.set(text, layout);
+  return layout;
+}
 
 async function transportsOf(ctx: DbContext, dateNr: number): Promise<Transport[]> {
   const rows = await findTransportsOfDate(ctx.db, dateNr);
-  const stamps = new Map(rows.map((row) => [row.id, stampOf(row.updated_at, row.layout_length)]));
-  const stale = rows.filter((row) => parsedLayouts.get(row.id)?.stamp !== stamps.get(row.id));
-  for (const row of await findTransportLayouts(
-    ctx.db,
-    stale.map((transport) => transport.id),
-  )) {
-    if (parsedLayouts.size >= PARSED_LAYOUTS_MAX) parsedLayouts.delete(parsedLayouts.keys().next().value!);
-    parsedLayouts.set(row.id, {
-      stamp: stamps.get(row.id)!,
-      layout: ZSeatLayout.safeParse(parseJson(row.layout, null)).data ?? { decks: [] },
-    });
-  }
   return rows.map((row) => ({
     id: row.id,
     direction: row.direction,
     position: row.position,
-    layout: parsedLayouts.get(row.id)?.layout ?? { decks: [] },
+    layout: parseLayout(row.layout),
     blocked: parseJson<string[]>(row.blocked_seats, []),
   }));
 }
