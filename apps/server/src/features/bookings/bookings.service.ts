@@ -17,13 +17,14 @@ import {
   type UpdateBookingBody,
   type ZustiegBody,
 } from '@tourdesk/contracts';
-import { toBool, toIso } from '../../db/dialect.ts';
+import { toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
 import { runList } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
 import { brandForHost } from '../brands/brands.service.ts';
 import { createCustomer } from '../customers/customers.service.ts';
+import { toRatioParticipant } from '../departures/departures.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import {
   currentSeatWishes,
@@ -107,41 +108,11 @@ function toParticipant(
   seats: Map<number, Partial<Record<StopDirection, { seat: string; bus: number }>>>,
   roomIndex: Map<number, number>,
 ): RatioParticipant {
-  const seat = seats.get(row.id) ?? {};
-  return {
-    nr: row.id,
-    vorgangnr: row.id_booking,
-    position: row.position,
-    anrede: row.anrede,
-    titel: row.titel,
-    name: row.name,
-    name1: row.name1,
-    name2: row.name2,
-    name3: row.name3,
-    namenszusatz: row.namenszusatz,
-    geburtstag: row.geburtstag === null ? null : (toIso(row.geburtstag)?.slice(0, 10) ?? null),
-    nation: row.nation,
-    passnummer: row.passnummer,
-    telefon: row.telefon,
-    email: row.email,
-    info1: row.info1,
-    info2: row.info2,
-    ref1: row.ref1,
-    ref2: row.ref2,
-    gruppe: row.gruppe,
-    sitzfest: toBool(row.sitzfest),
-    status: row.status,
-    reservierungsnr: row.reservierungsnr,
-    leistungen: row.leistungen,
-    price_id: row.id_jrn_date_price,
-    zustieghin: row.zustieghin ?? null,
-    zustiegrueck: row.zustiegrueck ?? null,
-    sitzhin: seat.outbound?.seat ?? null,
-    sitzrueck: seat.return?.seat ?? null,
-    bushin: seat.outbound?.bus ?? null,
-    busrueck: seat.return?.bus ?? null,
-    zimmer: row.id_booking_room === null ? null : (roomIndex.get(row.id_booking_room) ?? null),
-  };
+  return toRatioParticipant(
+    { ...row, knotenhaltnr_out: row.zustieghin ?? null, knotenhaltnr_ret: row.zustiegrueck ?? null },
+    seats.get(row.id),
+    row.id_booking_room === null ? null : (roomIndex.get(row.id_booking_room) ?? null),
+  );
 }
 
 const isoDate = (value: string | Date) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);

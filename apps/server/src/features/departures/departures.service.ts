@@ -59,6 +59,8 @@ import {
   type TravelStopRow,
 } from './departures.repository.ts';
 
+/** RATIO's participant shape, shared with the bookings feature's answer. */
+export { toRatioParticipant } from './ratio-participant.ts';
 /**
  * A departure date as one document (ADR 0013): its coaches with a copy of a seat plan, its numbered travel
  * stops and its capacity pools; plus the seat map and a journey's occupancy per date.

@@ -25,9 +25,12 @@ export type RatioSeatsOf = { outbound?: RatioSeatOf; return?: RatioSeatOf };
 const dateText = (value: string | Date | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString().slice(0, 10) : value.slice(0, 10);
 
+/** The participant fields RATIO shows, with its travel stops' numbers (what any query of participants can give). */
+export type RatioParticipantFields = Omit<RatioParticipantRow, 'id_jrn_date'>;
+
 /** One row → RATIO's participant; `seats` are its seats per direction, `zimmer` the index of its room in its booking. */
 export function toRatioParticipant(
-  row: RatioParticipantRow,
+  row: RatioParticipantFields,
   seats: RatioSeatsOf = {},
   zimmer: number | null = null,
 ): RatioParticipant {
