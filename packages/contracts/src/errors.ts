@@ -58,7 +58,6 @@ export const ERROR_MESSAGES = {
   'error.transportInUse': 'This coach still carries booked travellers.',
   'error.travelStopInUse': 'Travellers still board at this stop.',
   'error.dateHasBookings': 'This date has bookings and cannot be removed.',
-  'error.roomOverfull': 'More travellers are in this room than it sleeps.',
   'error.addressExists': 'A customer with this customer number (Kennziffer) already exists.',
   // §8 error pages
   'error.forbiddenTitle': 'Forbidden',
