@@ -6,25 +6,6 @@ import type { BookingEventTable, BookingPriceLineTable, BookingTable, Participan
 
 /** SQL of bookings (Vorgang): the booking, its participants, rooms, extras, price lines and history. */
 
-// ---------------------------------------------------------------- the departure a booking is on
-
-export const findDepartureForBooking = (db: Database, nr: number) =>
-  db
-    .selectFrom('jrn_date')
-    .innerJoin('jrn_journey', 'jrn_journey.id_jrn_journey', 'jrn_date.id_jrn_journey')
-    .select([
-      'jrn_date.nr',
-      'jrn_date.id_jrn_journey',
-      'jrn_date.termincode',
-      'jrn_date.date_from',
-      'jrn_date.date_till',
-      'jrn_date.bookable',
-      'jrn_journey.bookable as journey_bookable',
-      'jrn_journey.title as journey_title',
-    ])
-    .where('jrn_date.nr', '=', nr)
-    .executeTakeFirst();
-
 export const findPricesOfDate = (db: Database, nr: number) =>
   db
     .selectFrom('jrn_date_price')

@@ -24,7 +24,7 @@ import { runList } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
 import { brandForHost } from '../brands/brands.service.ts';
 import { createCustomer } from '../customers/customers.service.ts';
-import { toRatioParticipant } from '../departures/departures.service.ts';
+import { findDepartureDate, toRatioParticipant } from '../departures/departures.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import {
   currentSeatWishes,
@@ -48,7 +48,6 @@ import {
   findBookingById,
   findCustomerCard,
   findCustomerCardByEmail,
-  findDepartureForBooking,
   findExtrasOfBookingWithValue,
   findExtrasOfJourney,
   findExpiredOptionIds,
@@ -220,10 +219,10 @@ export function listBookings(ctx: DbContext, query: ListQuery, actor: BookingAct
 
 // ---------------------------------------------------------------- writing the booking's content
 
-type Departure = NonNullable<Awaited<ReturnType<typeof findDepartureForBooking>>>;
+type Departure = NonNullable<Awaited<ReturnType<typeof findDepartureDate>>>;
 
 async function departureOf(ctx: DbContext, nr: number): Promise<Departure> {
-  const departure = await findDepartureForBooking(ctx.db, nr);
+  const departure = await findDepartureDate(ctx, nr);
   if (!departure) throw invalidField('termin', 'error.notFound');
   return departure;
 }
@@ -893,7 +892,7 @@ export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Da
             variables: {
               name: booker.name,
               hours: WAITLIST_OFFER_HOURS,
-              trip: `${departure.journey_title} (${isoDate(departure.date_from)})`,
+              trip: `${departure.title} (${isoDate(departure.date_from)})`,
             },
             brand: await brandForHost(trx, 'localhost'),
           });

@@ -59,6 +59,7 @@ export const findDateWithJourney = (db: Database, nr: number) =>
       'jrn_date.date_till',
       'jrn_date.bookable',
       'jrn_journey.title',
+      'jrn_journey.bookable as journey_bookable',
     ])
     .where('jrn_date.nr', '=', nr)
     .executeTakeFirst();

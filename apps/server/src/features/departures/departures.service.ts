@@ -117,6 +117,9 @@ export const toQuota = (row: Pick<QuotaRow, 'id' | 'kind' | 'ref' | 'name' | 'ca
   free: row.capacity - row.held,
 });
 
+/** A departure date with its journey's title and bookable status, or undefined (also for the bookings feature). */
+export const findDepartureDate = (ctx: DbContext, nr: number) => findDateWithJourney(ctx.db, nr);
+
 async function requireDate(ctx: DbContext, nr: number) {
   const date = await findDateWithJourney(ctx.db, nr);
   if (!date) throw notFound();

@@ -46,6 +46,43 @@ const TOOLS: readonly EditorTool[] = ['select', 'block', ...SEAT_CELL_KINDS];
 const ROW_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.rows }, (_, i) => i + 1);
 const COL_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.cols }, (_, i) => i + 1);
 
+/** The rows and columns of a grid as two selects (the new-plan start page and each deck of the editor). */
+export function GridSizeFields({
+  rows,
+  cols,
+  onChange,
+  width,
+}: {
+  rows: number;
+  cols: number;
+  onChange: (rows: number, cols: number) => void;
+  width: number;
+}) {
+  const translate = useTranslate();
+  const field = (label: string, value: number, choices: number[], set: (value: number) => void) => (
+    <TextField
+      select
+      size="small"
+      label={translate(label)}
+      value={value}
+      onChange={(event) => set(Number(event.target.value))}
+      sx={fixedWidth(width)}
+    >
+      {choices.map((choice) => (
+        <MenuItem key={choice} value={choice}>
+          {choice}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <>
+      {field('seatPlans.editor.rows', rows, ROW_CHOICES, (value) => onChange(value, cols))}
+      {field('seatPlans.editor.cols', cols, COL_CHOICES, (value) => onChange(rows, value))}
+    </>
+  );
+}
+
 /**
  * The layout of a seat plan, edited on the SeatGrid: size and decks, a palette of cell types painted by click
  * or drag (and Enter/Space), seat numbers kept in reading order until one is set by hand, "Renumber" to go
@@ -145,34 +182,12 @@ export function SeatLayoutInput() {
                 sx={fixedWidth(130)}
               />
             )}
-            <TextField
-              select
-              size="small"
-              label={translate('seatPlans.editor.rows')}
-              value={deckRows(deck)}
-              onChange={(event) => change(resizeDeck(latest.current, d, Number(event.target.value), deckCols(deck)))}
-              sx={fixedWidth(90)}
-            >
-              {ROW_CHOICES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {value}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={translate('seatPlans.editor.cols')}
-              value={deckCols(deck)}
-              onChange={(event) => change(resizeDeck(latest.current, d, deckRows(deck), Number(event.target.value)))}
-              sx={fixedWidth(90)}
-            >
-              {COL_CHOICES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {value}
-                </MenuItem>
-              ))}
-            </TextField>
+            <GridSizeFields
+              rows={deckRows(deck)}
+              cols={deckCols(deck)}
+              onChange={(rows, cols) => change(resizeDeck(latest.current, d, rows, cols))}
+              width={90}
+            />
           </Box>
         ))}
         <FormControlLabel

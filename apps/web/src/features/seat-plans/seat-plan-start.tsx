@@ -5,21 +5,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import {
-  SEAT_PLAN_LIMITS,
-  type CreateSeatPlanBody,
-  type SeatPlanTemplateItem,
-} from '@tourdesk/contracts/seat-plans.schema';
+import { type CreateSeatPlanBody, type SeatPlanTemplateItem } from '@tourdesk/contracts/seat-plans.schema';
 import { api } from '../../lib/api-client.ts';
 import { emptyLayout } from './seat-layout-editing.ts';
-import { fixedWidth } from './seat-layout-input.tsx';
-
-const ROW_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.rows }, (_, i) => i + 1);
-const COL_CHOICES = Array.from({ length: SEAT_PLAN_LIMITS.cols }, (_, i) => i + 1);
+import { GridSizeFields } from './seat-layout-input.tsx';
 
 /**
  * The first step of a new seat plan: one of the standard coaches (49, 57 and 19 seats, a double-decker) or an
@@ -71,34 +62,15 @@ export function SeatPlanStart({ onStart }: { onStart: (plan: CreateSeatPlanBody)
           {translate('seatPlans.start.empty')}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-          <TextField
-            select
-            size="small"
-            label={translate('seatPlans.editor.rows')}
-            value={rows}
-            onChange={(event) => setRows(Number(event.target.value))}
-            sx={fixedWidth(100)}
-          >
-            {ROW_CHOICES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {value}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={translate('seatPlans.editor.cols')}
-            value={cols}
-            onChange={(event) => setCols(Number(event.target.value))}
-            sx={fixedWidth(100)}
-          >
-            {COL_CHOICES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {value}
-              </MenuItem>
-            ))}
-          </TextField>
+          <GridSizeFields
+            rows={rows}
+            cols={cols}
+            onChange={(nextRows, nextCols) => {
+              setRows(nextRows);
+              setCols(nextCols);
+            }}
+            width={100}
+          />
           <Button
             variant="contained"
             onClick={() => onStart({ name: '', description: null, layout: emptyLayout(rows, cols) })}
