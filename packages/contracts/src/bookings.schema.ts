@@ -18,6 +18,23 @@ export const BOOKING_STATUS_NUMBER: Record<BookingStatus, number> = {
   cancelled: 5,
   processing: 6,
 };
+/**
+ * The app's process status '0'–'5' (spec §4) is a mapping of the same field (docs/adr/0017): '0' draft,
+ * '1' request, '2' option, '3' waiting list, '4' firm or in processing, '5' cancelled. The filtered list of
+ * the app offers '1', '2', '4', '5'.
+ */
+export const PROCESS_STATUSES = ['0', '1', '2', '3', '4', '5'] as const;
+export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
+export const processStatusOf = (status: BookingStatus): ProcessStatus =>
+  status === 'processing' ? '4' : (String(BOOKING_STATUS_NUMBER[status]) as ProcessStatus);
+/** The booking statuses a process status stands for. */
+export const statusesOfProcessStatus = (value: ProcessStatus): BookingStatus[] =>
+  BOOKING_STATUSES.filter((status) => processStatusOf(status) === value);
+
+/** The languages documents and mails are written in (the booker's language). */
+export const DOCUMENT_LANGUAGES = ['de', 'en', 'es', 'ru'] as const;
+export type DocumentLanguage = (typeof DOCUMENT_LANGUAGES)[number];
+
 /** Statuses whose bookings hold seats, rooms and extras (DOMAIN.md "Statuses"). */
 export const HOLDING_STATUSES: readonly BookingStatus[] = ['option', 'firm', 'processing'];
 export const holdsCapacity = (status: BookingStatus) => HOLDING_STATUSES.includes(status);
@@ -102,6 +119,11 @@ export const ZParticipantInput = z.object({
   busrueck: countField(99).nullable().optional(),
   /** index into the body's `rooms` */
   zimmer: countField(99).nullable().optional(),
+  /** a travel-insurance product code of `GET /insurances/ergo`; null or '' for none */
+  insurance: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.string({ error: 'error.invalid' }).max(40, 'error.tooLong').nullable().optional(),
+  ),
 });
 export type ParticipantInput = z.infer<typeof ZParticipantInput>;
 
@@ -139,6 +161,8 @@ const bookingFields = {
   title: text(200),
   comment: text(4000),
   ratio_vorgangnr: text(20),
+  /** the booker's language for documents and mails; default: the language of the request (Accept-Language) or de */
+  language: z.enum(DOCUMENT_LANGUAGES, { error: 'error.invalid' }).optional(),
   buchender: ZBookerInput.optional(),
   teilnehmer: z.array(ZParticipantInput).max(99, 'error.tooLong').default([]),
   rooms: z.array(ZBookingRoomInput).max(50, 'error.tooLong').default([]),
@@ -228,6 +252,10 @@ export const ZRatioParticipant = z.object({
   busrueck: z.number().int().nullable(),
   /** index into the booking's rooms */
   zimmer: z.number().int().nullable(),
+  /** chosen insurance product code (bookings only) */
+  insurance: z.string().nullable().optional(),
+  /** set when this participant alone was cancelled (bookings only) */
+  cancelledAt: z.string().nullable().optional(),
 });
 export type RatioParticipant = z.infer<typeof ZRatioParticipant>;
 
@@ -262,13 +290,23 @@ export const ZBooking = z.object({
   journeyTitle: z.string(),
   title: z.string().nullable(),
   status: z.enum(BOOKING_STATUSES),
-  /** the status number (0–6, ADR 0014); the app's process status is its string */
+  /** the status number (0–6, ADR 0014) */
   type: z.number().int(),
+  /** the app's process status '0'–'5' (processStatusOf) */
+  processStatus: z.enum(PROCESS_STATUSES),
+  /** the statuses this booking may move to now (the server enforces the same graph) */
+  nextStatuses: z.array(z.enum(BOOKING_STATUSES)),
   option_until: z.string().nullable(),
   date_from: z.string(),
   date_till: z.string(),
   /** the total in euro: Σ price lines */
   price: z.number(),
+  /** euro received so far, and what is open (price − paid) */
+  paid: z.number(),
+  open: z.number(),
+  dunningLevel: z.number().int(),
+  language: z.enum(DOCUMENT_LANGUAGES),
+  confirmedAt: z.string().nullable(),
   comment: z.string().nullable(),
   invoiceNumber: z.string().nullable(),
   agencyId: z.number().int().nullable(),
@@ -303,9 +341,52 @@ export const ZBookingSummary = z.object({
   price: z.number(),
   agencyId: z.number().int().nullable(),
   createdAt: z.string(),
+  /** added by the bookings list of issue #11 (optional so older callers keep working) */
+  id_jrn_journey: z.number().int().optional(),
+  id_booker_card: z.number().int().nullable().optional(),
+  createdBy: z.number().int().nullable().optional(),
+  invoiceNumber: z.string().nullable().optional(),
+  paid: z.number().optional(),
+  open: z.number().optional(),
 });
 export type BookingSummary = z.infer<typeof ZBookingSummary>;
 
 export const ZBookingNrParams = z.object({
   nr: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
 });
+
+/** One entry of a booking's history (`GET /ratio_vorgang/{id}/history`): who changed what, when. */
+export const ZBookingEvent = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  by: z.number().int().nullable(),
+  byName: z.string().nullable(),
+  /** created, status, changed, seat, expired, offered, cancelled, payment, invoice, mail … */
+  kind: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type BookingEvent = z.infer<typeof ZBookingEvent>;
+
+/** A mail that belongs to a booking (`GET /ratio_vorgang/{id}/mails`). */
+export const ZBookingMail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  attachments: z.array(z.string()),
+});
+export type BookingMail = z.infer<typeof ZBookingMail>;
+
+/** A booking waiting on a date (`GET /departures/{nr}/waitlist`), in the order it will be offered capacity. */
+export const ZWaitlistEntry = z.object({
+  position: z.number().int(),
+  vorgangnr: z.number().int(),
+  bookerName: z.string().nullable(),
+  participants: z.number().int(),
+  createdAt: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;

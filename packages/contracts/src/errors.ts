@@ -59,6 +59,14 @@ export const ERROR_MESSAGES = {
   'error.travelStopInUse': 'Travellers still board at this stop.',
   'error.dateHasBookings': 'This date has bookings and cannot be removed.',
   'error.addressExists': 'A customer with this customer number (Kennziffer) already exists.',
+  // bookings back office (issue #11)
+  'error.paymentExceedsOpen': 'This payment is larger than the open amount.',
+  'error.invoiceCurrent': 'An invoice for this booking as it stands has already been issued.',
+  'error.nothingToInvoice': 'This booking has nothing to invoice yet (only options and firm bookings are invoiced).',
+  'error.participantCancelled': 'This participant is already cancelled.',
+  'error.participantNotInBooking': 'This participant does not belong to this booking.',
+  'error.insuranceUnknown': 'This insurance is not offered.',
+  'error.dunningNotDue': 'No payment reminder is due for this booking.',
   // §8 error pages
   'error.forbiddenTitle': 'Forbidden',
   'error.forbiddenText': 'You have no permission to view this page.',

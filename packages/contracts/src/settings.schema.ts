@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  DEFAULT_CANCELLATION_TERMS,
+  DEFAULT_DUNNING_TERMS,
+  DEFAULT_INSURANCE_PRODUCTS,
+  DEFAULT_INVOICE_SELLER,
+  DEFAULT_PAYMENT_TERMS,
+} from './booking-terms.schema.ts';
 import { requiredText } from './fields.ts';
 
 /** A JSON value as stored in a setting. */
@@ -58,4 +65,16 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   KUSCHICK: 0,
   BOOKING_EMAIL_ACTIVE: 1,
   CUSTOMER_CONFIRMATION: 1,
+  // bookings (issue #11, docs/adr/0017)
+  /** days an option holds when no end is given */
+  OPTION_DAYS: 7,
+  /** hours before an option lapses that its reminder mail goes out */
+  OPTION_REMINDER_HOURS: 48,
+  /** hours a waiting-list offer holds as an option */
+  WAITLIST_OFFER_HOURS: 48,
+  CANCELLATION_TERMS: DEFAULT_CANCELLATION_TERMS,
+  PAYMENT_TERMS: DEFAULT_PAYMENT_TERMS,
+  DUNNING_TERMS: DEFAULT_DUNNING_TERMS,
+  INSURANCE_PRODUCTS: DEFAULT_INSURANCE_PRODUCTS,
+  INVOICE_SELLER: DEFAULT_INVOICE_SELLER,
 };

@@ -1,6 +1,8 @@
 import type { ActionCodeTable } from '../features/account/account.table.ts';
 import type { AppSecretTable, AuditLogTable, AuthThrottleTable } from '../features/auth/auth.table.ts';
-import type { MailAttemptTable, MailOutboxTable } from '../features/mail/mail.table.ts';
+import type { InvoiceCounterTable, InvoiceTable } from '../features/invoices/invoices.table.ts';
+import type { MailAttachmentTable, MailAttemptTable, MailOutboxTable } from '../features/mail/mail.table.ts';
+import type { PaymentDueTable, PaymentTable } from '../features/payments/payments.table.ts';
 import type {
   BookingEventTable,
   BookingExtraTable,
@@ -56,6 +58,8 @@ export type DB = {
   booking_room: BookingRoomTable;
   brand: BrandTable;
   idempotency_key: IdempotencyKeyTable;
+  invoice: InvoiceTable;
+  invoice_counter: InvoiceCounterTable;
   jrn_accommodation: JrnAccommodationTable;
   jrn_category: JrnCategoryTable;
   jrn_date: JrnDateTable;
@@ -68,10 +72,13 @@ export type DB = {
   jrn_journey_stop: JrnJourneyStopTable;
   jrn_room_type: JrnRoomTypeTable;
   loc_country: LocCountryTable;
+  mail_attachment: MailAttachmentTable;
   mail_attempt: MailAttemptTable;
   mail_outbox: MailOutboxTable;
   organization: OrganizationTable;
   participant: ParticipantTable;
+  payment: PaymentTable;
+  payment_due: PaymentDueTable;
   quota: QuotaTable;
   ratio_address: RatioAddressTable;
   role: RoleTable;

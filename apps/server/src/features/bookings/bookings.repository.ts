@@ -154,6 +154,11 @@ const bookingColumns = [
   'booking.created_at',
   'booking.updated_at',
   'booking.cancelled_at',
+  'booking.language',
+  'booking.brand_host',
+  'booking.confirmed_at',
+  'booking.paid_cents',
+  'booking.dunning_level',
   'jrn_date.termincode',
   'jrn_date.date_from',
   'jrn_date.date_till',
@@ -176,7 +181,16 @@ export const findBookingById = (db: Database, id: number) =>
 export const lockBooking = (db: Database, id: number, dialect: 'sqlite' | 'postgres') => {
   const query = db
     .selectFrom('booking')
-    .select(['id', 'id_jrn_date', 'id_jrn_journey', 'status', 'version', 'option_until', 'id_booker_card'])
+    .select([
+      'id',
+      'id_jrn_date',
+      'id_jrn_journey',
+      'status',
+      'version',
+      'option_until',
+      'id_booker_card',
+      'confirmed_at',
+    ])
     .where('id', '=', id);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
 };

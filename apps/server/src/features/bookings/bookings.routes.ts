@@ -32,6 +32,8 @@ const tags = ['bookings'];
 const actorOf = (request: FastifyRequest): BookingActor => ({
   userId: request.auth?.id ?? null,
   agencyId: request.auth?.agencyId ?? null,
+  host: request.hostname,
+  language: request.headers['accept-language']?.slice(0, 2).toLowerCase(),
 });
 
 /**

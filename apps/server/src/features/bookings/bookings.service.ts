@@ -1,6 +1,9 @@
 import {
   BOOKING_STATUS_NUMBER,
   DEFAULT_OPTION_DAYS,
+  DOCUMENT_LANGUAGES,
+  processStatusOf,
+  type DocumentLanguage,
   holdsCapacity,
   WAITLIST_OFFER_HOURS,
   statusOfType,
@@ -78,7 +81,14 @@ import { findSeatsOfBooking } from './booking-capacity.repository.ts';
  */
 
 /** Who makes a change: the user (for the history) and their agency (agency users see and book their own). */
-export type BookingActor = { userId: number | null; agencyId: number | null };
+export type BookingActor = {
+  userId: number | null;
+  agencyId: number | null;
+  /** the host the request came to: its brand heads the booking's documents and mails */
+  host?: string;
+  /** the language of the request, the default of a new booking's language */
+  language?: string;
+};
 export const SYSTEM_ACTOR: BookingActor = { userId: null, agencyId: null };
 
 const toEuro = (cents: number) => cents / 100;
@@ -107,12 +117,19 @@ function toParticipant(
   seats: Map<number, Partial<Record<StopDirection, { seat: string; bus: number }>>>,
   roomIndex: Map<number, number>,
 ): RatioParticipant {
-  return toRatioParticipant(
-    { ...row, knotenhaltnr_out: row.zustieghin ?? null, knotenhaltnr_ret: row.zustiegrueck ?? null },
-    seats.get(row.id),
-    row.id_booking_room === null ? null : (roomIndex.get(row.id_booking_room) ?? null),
-  );
+  return {
+    ...toRatioParticipant(
+      { ...row, knotenhaltnr_out: row.zustieghin ?? null, knotenhaltnr_ret: row.zustiegrueck ?? null },
+      seats.get(row.id),
+      row.id_booking_room === null ? null : (roomIndex.get(row.id_booking_room) ?? null),
+    ),
+    insurance: row.insurance,
+    cancelledAt: toIso(row.cancelled_at),
+  };
 }
+
+const documentLanguage = (value: string): DocumentLanguage =>
+  (DOCUMENT_LANGUAGES as readonly string[]).includes(value) ? (value as DocumentLanguage) : 'de';
 
 const isoDate = (value: string | Date) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
 
@@ -149,10 +166,17 @@ export async function getBooking(ctx: DbContext, id: number, actor?: BookingActo
     title: row.title,
     status: row.status,
     type: BOOKING_STATUS_NUMBER[row.status],
+    processStatus: processStatusOf(row.status),
+    nextStatuses: [...STATUS_TRANSITIONS[row.status]],
     option_until: toIso(row.option_until),
     date_from: isoDate(row.date_from),
     date_till: isoDate(row.date_till),
     price: toEuro(row.total_cents),
+    paid: toEuro(row.paid_cents),
+    open: toEuro(row.total_cents - row.paid_cents),
+    dunningLevel: row.dunning_level,
+    language: documentLanguage(row.language),
+    confirmedAt: toIso(row.confirmed_at),
     comment: row.comment,
     invoiceNumber: row.invoice_number,
     agencyId: row.id_organization,
@@ -518,6 +542,9 @@ export async function createBookingIn(
     comment: body.comment ?? null,
     ratio_vorgangnr: body.ratio_vorgangnr ?? null,
     invoice_number: null,
+    language: body.language ?? documentLanguage(actor.language ?? 'de'),
+    brand_host: actor.host ?? null,
+    confirmed_at: status === 'firm' ? now.toISOString() : null,
     created_by: actor.userId,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
@@ -570,6 +597,10 @@ async function lockForChange(
 }
 
 /** Bumps the version, guarded by the version read under the lock. */
+/** A booking's first firm status stamps `confirmed_at` (the deposit falls due from then); later ones keep it. */
+const confirmedOn = (booking: Locked, target: BookingStatus, now: Date) =>
+  target === 'firm' && booking.confirmed_at === null ? { confirmed_at: now.toISOString() } : {};
+
 async function bump(trx: DbContext, booking: Locked, values: Parameters<typeof bumpBooking>[2], now: Date) {
   if (!(await bumpBooking(trx.db, booking.id, { ...values, updated_at: now.toISOString() }, booking.version)))
     throw new ApiError(409, 'error.versionConflict');
@@ -624,6 +655,7 @@ export async function updateBooking(
         status: target,
         option_until: target === 'option' ? optionEnd(body.option_until ?? toIso(booking.option_until), now) : null,
         ...(target === 'cancelled' ? { cancelled_at: now.toISOString() } : {}),
+        ...confirmedOn(booking, target, now),
       },
       now,
     );
@@ -776,6 +808,7 @@ async function applyStatus(
       status: target,
       option_until: target === 'option' ? optionEnd(options.optionUntil, now) : null,
       ...(target === 'cancelled' ? { cancelled_at: now.toISOString() } : {}),
+      ...confirmedOn(booking, target, now),
     },
     now,
   );

@@ -20,6 +20,19 @@ export type BookingTable = {
   created_at: Generated<string | Date>;
   updated_at: Generated<string | Date>;
   cancelled_at: string | Date | null;
+  /** the booker's language for documents and mails (de | en | es | ru) */
+  language: Generated<string>;
+  /** the host the booking was made on; its brand heads documents and mails */
+  brand_host: string | null;
+  /** when the booking first became firm (the deposit falls due from then) */
+  confirmed_at: string | Date | null;
+  /** when the option-reminder mail was queued */
+  option_reminded_at: string | Date | null;
+  /** reminder level (Mahnstufe) 0–3 */
+  dunning_level: Generated<number>;
+  dunned_at: string | Date | null;
+  /** Σ payment.amount_cents */
+  paid_cents: Generated<number>;
 };
 
 export type BookingRoomTable = {
@@ -59,6 +72,10 @@ export type ParticipantTable = {
   id_travel_stop_out: number | null;
   id_travel_stop_ret: number | null;
   id_booking_room: number | null;
+  /** set when the participant alone was cancelled; they then hold nothing and are priced only by their fee */
+  cancelled_at: string | Date | null;
+  /** INSURANCE_PRODUCTS code chosen for the participant */
+  insurance: string | null;
 };
 
 export type BookingExtraTable = {

@@ -39,6 +39,10 @@ export type JrnJourneyTable = {
   search_text: Generated<string>;
   /** DIN 5007 key of `title` */
   sort_title: Generated<string>;
+  /** JSON CancellationTerm[]; null: the setting CANCELLATION_TERMS (docs/adr/0017) */
+  cancellation_terms: string | null;
+  /** JSON PaymentTerms; null: the setting PAYMENT_TERMS */
+  payment_terms: string | null;
   created_at: Generated<string | Date>;
   updated_at: Generated<string | Date>;
 };

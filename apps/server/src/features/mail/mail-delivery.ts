@@ -1,6 +1,13 @@
 import { nowIso } from '../../db/dialect.ts';
 import type { DbContext } from '../../types.ts';
-import { claimMail, findDueMailIds, findMailForDelivery, insertAttempt, updateMail } from './mail.repository.ts';
+import {
+  claimMail,
+  findAttachments,
+  findDueMailIds,
+  findMailForDelivery,
+  insertAttempt,
+  updateMail,
+} from './mail.repository.ts';
 
 /** What the worker needs of a mail transport (nodemailer's SMTP transport in production). */
 export type MailTransport = {
@@ -12,6 +19,7 @@ export type MailTransport = {
     text: string;
     messageId: string;
     headers?: Record<string, string>;
+    attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
   }): Promise<{ messageId?: string; response?: string }>;
 };
 
@@ -48,6 +56,11 @@ export async function deliverDueMails(
     const mail = await findMailForDelivery(ctx.db, id);
     if (!mail) continue;
     const attempts = mail.attempts + 1;
+    const attachments = (await findAttachments(ctx.db, id)).map((file) => ({
+      filename: file.filename,
+      contentType: file.content_type,
+      content: Buffer.from(file.content),
+    }));
     try {
       const info = await transport.sendMail({
         from: options.from,
@@ -58,6 +71,7 @@ export async function deliverDueMails(
         // One id per outbox entry: if a crash ever makes a mail go out twice, mail systems see the duplicate.
         messageId: `<outbox-${mail.id}.${new Date(mail.created_at).getTime()}@tourdesk>`,
         headers: { 'X-Tourdesk-Template': mail.template },
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
       const done = nowIso();
       await updateMail(ctx.db, id, {

@@ -7,7 +7,20 @@ export type MailLayoutName = 'default';
 
 export type MailContent = { subject: string; html: string; text: string };
 
-export type MailVariables = { name?: string | null; link?: string; hours?: number; trip?: string };
+export type MailVariables = {
+  name?: string | null;
+  link?: string;
+  hours?: number;
+  trip?: string;
+  /** the booking number */
+  vorgangnr?: number;
+  /** a date or date-time, already formatted for the reader */
+  date?: string;
+  /** an amount, already formatted for the reader (1.234,50 €) */
+  amount?: string;
+  /** a reminder level */
+  level?: number;
+};
 
 export const mailLanguage = (language: string | null | undefined): MailLanguage =>
   (MAIL_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as MailLanguage) : 'en';
@@ -34,6 +47,10 @@ export function renderMail(
     name: variables.name ?? '',
     hours: String(variables.hours ?? 24),
     trip: variables.trip ?? '',
+    vorgangnr: variables.vorgangnr === undefined ? '' : String(variables.vorgangnr),
+    date: variables.date ?? '',
+    amount: variables.amount ?? '',
+    level: variables.level === undefined ? '' : String(variables.level),
   };
   const subject = fill(texts.subject, values);
   const greeting = variables.name ? fill(common.greeting, values) : common.fallbackGreeting;

@@ -1,10 +1,25 @@
 /**
  * The texts of every mail, in the four languages the product speaks (spec §1); English is the fallback.
- * `{name}`, `{brand}`, `{hours}` and `{trip}` are filled in when the mail is rendered.
+ * `{name}`, `{brand}`, `{hours}`, `{trip}`, `{vorgangnr}`, `{date}`, `{amount}` and `{level}` are filled in when
+ * the mail is rendered.
  */
 export type MailLanguage = 'de' | 'en' | 'es' | 'ru';
 export type MailTemplate =
-  'verify' | 'activate' | 'invite' | 'reset' | 'passwordChanged' | 'deleteRequest' | 'deleted' | 'waitlistOffer';
+  | 'verify'
+  | 'activate'
+  | 'invite'
+  | 'reset'
+  | 'passwordChanged'
+  | 'deleteRequest'
+  | 'deleted'
+  | 'waitlistOffer'
+  | 'bookingConfirmation'
+  | 'bookingReceived'
+  | 'optionReminder'
+  | 'optionExpired'
+  | 'paymentReminder'
+  | 'cancellation'
+  | 'bookingDocuments';
 export type MailText = { subject: string; intro: string; action?: string; outro: string };
 
 export const MAIL_LANGUAGES: readonly MailLanguage[] = ['de', 'en', 'es', 'ru'];
@@ -50,6 +65,174 @@ export const MAIL_COMMON: Record<
 };
 
 export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, MailText>> = {
+  bookingConfirmation: {
+    en: {
+      subject: 'Booking confirmation {vorgangnr}: {trip}',
+      intro: 'thank you for your booking. We confirm your booking {vorgangnr} for {trip}.',
+      outro: 'Your travel confirmation is attached. Please check it and let us know if anything is not right.',
+    },
+    de: {
+      subject: 'Reisebestätigung {vorgangnr}: {trip}',
+      intro: 'vielen Dank für Ihre Buchung. Wir bestätigen Ihre Buchung {vorgangnr} für die Reise {trip}.',
+      outro:
+        'Ihre Reisebestätigung finden Sie im Anhang. Bitte prüfen Sie die Angaben und melden Sie sich, falls etwas nicht stimmt.',
+    },
+    es: {
+      subject: 'Confirmación de reserva {vorgangnr}: {trip}',
+      intro: 'gracias por su reserva. Confirmamos su reserva {vorgangnr} para {trip}.',
+      outro: 'Adjuntamos su confirmación de viaje. Revísela y avísenos si algo no es correcto.',
+    },
+    ru: {
+      subject: 'Подтверждение брони {vorgangnr}: {trip}',
+      intro: 'благодарим за бронирование. Подтверждаем вашу бронь {vorgangnr} на поездку {trip}.',
+      outro: 'Подтверждение поездки во вложении. Пожалуйста, проверьте данные и сообщите нам, если что-то неверно.',
+    },
+  },
+  bookingReceived: {
+    en: {
+      subject: 'We have received your booking {vorgangnr}: {trip}',
+      intro: 'thank you for your booking {vorgangnr} for {trip}. We have received it and will get back to you shortly.',
+      outro: 'You will receive your travel confirmation as soon as the booking is confirmed.',
+    },
+    de: {
+      subject: 'Ihre Buchung {vorgangnr} ist eingegangen: {trip}',
+      intro:
+        'vielen Dank für Ihre Buchung {vorgangnr} für die Reise {trip}. Sie ist bei uns eingegangen, wir melden uns in Kürze.',
+      outro: 'Ihre Reisebestätigung erhalten Sie, sobald die Buchung bestätigt ist.',
+    },
+    es: {
+      subject: 'Hemos recibido su reserva {vorgangnr}: {trip}',
+      intro:
+        'gracias por su reserva {vorgangnr} para {trip}. La hemos recibido y nos pondremos en contacto con usted en breve.',
+      outro: 'Recibirá su confirmación de viaje en cuanto se confirme la reserva.',
+    },
+    ru: {
+      subject: 'Мы получили вашу бронь {vorgangnr}: {trip}',
+      intro: 'благодарим за бронь {vorgangnr} на поездку {trip}. Мы её получили и скоро свяжемся с вами.',
+      outro: 'Подтверждение поездки вы получите, как только бронь будет подтверждена.',
+    },
+  },
+  optionReminder: {
+    en: {
+      subject: 'Your option {vorgangnr} ends on {date}: {trip}',
+      intro: 'your option {vorgangnr} for {trip} is held until {date}.',
+      outro: 'Please confirm your booking before then; afterwards the places are released.',
+    },
+    de: {
+      subject: 'Ihre Option {vorgangnr} endet am {date}: {trip}',
+      intro: 'Ihre Option {vorgangnr} für die Reise {trip} halten wir bis {date} für Sie bereit.',
+      outro: 'Bitte bestätigen Sie Ihre Buchung bis dahin; danach geben wir die Plätze wieder frei.',
+    },
+    es: {
+      subject: 'Su opción {vorgangnr} vence el {date}: {trip}',
+      intro: 'mantenemos su opción {vorgangnr} para {trip} hasta el {date}.',
+      outro: 'Confirme su reserva antes de esa fecha; después, las plazas quedarán libres.',
+    },
+    ru: {
+      subject: 'Ваша опция {vorgangnr} истекает {date}: {trip}',
+      intro: 'мы держим вашу опцию {vorgangnr} на поездку {trip} до {date}.',
+      outro: 'Пожалуйста, подтвердите бронь до этого срока; после него места будут освобождены.',
+    },
+  },
+  optionExpired: {
+    en: {
+      subject: 'Your option {vorgangnr} has ended: {trip}',
+      intro:
+        'your option {vorgangnr} for {trip} was not confirmed in time and has ended; the places have been released.',
+      outro: 'If you would still like to travel, we will gladly check what is available.',
+    },
+    de: {
+      subject: 'Ihre Option {vorgangnr} ist abgelaufen: {trip}',
+      intro:
+        'Ihre Option {vorgangnr} für die Reise {trip} wurde nicht rechtzeitig bestätigt und ist abgelaufen; die Plätze sind wieder frei.',
+      outro: 'Wenn Sie weiterhin mitreisen möchten, prüfen wir gern, was noch frei ist.',
+    },
+    es: {
+      subject: 'Su opción {vorgangnr} ha vencido: {trip}',
+      intro: 'su opción {vorgangnr} para {trip} no se confirmó a tiempo y ha vencido; las plazas han quedado libres.',
+      outro: 'Si todavía desea viajar, con gusto comprobaremos la disponibilidad.',
+    },
+    ru: {
+      subject: 'Ваша опция {vorgangnr} истекла: {trip}',
+      intro: 'ваша опция {vorgangnr} на поездку {trip} не была вовремя подтверждена и истекла; места освобождены.',
+      outro: 'Если вы всё ещё хотите поехать, мы охотно проверим наличие мест.',
+    },
+  },
+  paymentReminder: {
+    en: {
+      subject: 'Payment reminder (level {level}) for booking {vorgangnr}',
+      intro:
+        'according to our records, {amount} for your booking {vorgangnr} ({trip}) was due on {date} and is still open.',
+      outro:
+        'Please transfer the amount within the next few days. If you have already paid, please disregard this message.',
+    },
+    de: {
+      subject: 'Zahlungserinnerung (Stufe {level}) zur Buchung {vorgangnr}',
+      intro:
+        'nach unseren Unterlagen war für Ihre Buchung {vorgangnr} ({trip}) am {date} ein Betrag von {amount} fällig, der noch offen ist.',
+      outro:
+        'Bitte überweisen Sie den Betrag in den nächsten Tagen. Sollten Sie bereits gezahlt haben, betrachten Sie dieses Schreiben als gegenstandslos.',
+    },
+    es: {
+      subject: 'Recordatorio de pago (nivel {level}) de la reserva {vorgangnr}',
+      intro:
+        'según nuestros registros, el importe de {amount} de su reserva {vorgangnr} ({trip}) venció el {date} y sigue pendiente.',
+      outro: 'Le rogamos que transfiera el importe en los próximos días. Si ya ha pagado, ignore este mensaje.',
+    },
+    ru: {
+      subject: 'Напоминание об оплате (уровень {level}) по брони {vorgangnr}',
+      intro:
+        'по нашим данным, сумма {amount} по вашей брони {vorgangnr} ({trip}) подлежала оплате {date} и ещё не оплачена.',
+      outro: 'Пожалуйста, переведите сумму в ближайшие дни. Если вы уже оплатили, не обращайте внимания на это письмо.',
+    },
+  },
+  cancellation: {
+    en: {
+      subject: 'Cancellation of booking {vorgangnr}: {trip}',
+      intro: 'we confirm the cancellation of your booking {vorgangnr} for {trip}. The cancellation fee is {amount}.',
+      outro: 'Any credit note is attached. We hope to welcome you on another trip soon.',
+    },
+    de: {
+      subject: 'Stornierung der Buchung {vorgangnr}: {trip}',
+      intro:
+        'hiermit bestätigen wir die Stornierung Ihrer Buchung {vorgangnr} für die Reise {trip}. Die Stornogebühr beträgt {amount}.',
+      outro:
+        'Eine Gutschrift finden Sie gegebenenfalls im Anhang. Wir hoffen, Sie bald auf einer anderen Reise begrüßen zu dürfen.',
+    },
+    es: {
+      subject: 'Cancelación de la reserva {vorgangnr}: {trip}',
+      intro:
+        'confirmamos la cancelación de su reserva {vorgangnr} para {trip}. Los gastos de cancelación ascienden a {amount}.',
+      outro: 'Si corresponde, adjuntamos la nota de abono. Esperamos darle la bienvenida pronto en otro viaje.',
+    },
+    ru: {
+      subject: 'Аннуляция брони {vorgangnr}: {trip}',
+      intro: 'подтверждаем аннуляцию вашей брони {vorgangnr} на поездку {trip}. Сбор за аннуляцию составляет {amount}.',
+      outro: 'Кредит-нота, если она есть, во вложении. Надеемся вскоре снова видеть вас в поездке.',
+    },
+  },
+  bookingDocuments: {
+    en: {
+      subject: 'Your documents for booking {vorgangnr}: {trip}',
+      intro: 'please find attached the documents for your booking {vorgangnr} ({trip}).',
+      outro: 'If you have any questions, simply reply to this e-mail.',
+    },
+    de: {
+      subject: 'Ihre Unterlagen zur Buchung {vorgangnr}: {trip}',
+      intro: 'im Anhang erhalten Sie die Unterlagen zu Ihrer Buchung {vorgangnr} ({trip}).',
+      outro: 'Bei Fragen antworten Sie einfach auf diese E-Mail.',
+    },
+    es: {
+      subject: 'Sus documentos de la reserva {vorgangnr}: {trip}',
+      intro: 'adjuntamos los documentos de su reserva {vorgangnr} ({trip}).',
+      outro: 'Si tiene alguna pregunta, responda simplemente a este correo.',
+    },
+    ru: {
+      subject: 'Ваши документы по брони {vorgangnr}: {trip}',
+      intro: 'во вложении документы по вашей брони {vorgangnr} ({trip}).',
+      outro: 'Если у вас есть вопросы, просто ответьте на это письмо.',
+    },
+  },
   waitlistOffer: {
     en: {
       subject: 'A place has become free: {trip}',

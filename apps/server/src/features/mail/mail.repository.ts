@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { MailAttemptTable, MailOutboxTable } from './mail.table.ts';
+import type { MailAttachmentTable, MailAttemptTable, MailOutboxTable } from './mail.table.ts';
 
 const summaryColumns = [
   'mail_outbox.id',
@@ -24,6 +24,19 @@ export async function insertMail(db: Database, values: Insertable<MailOutboxTabl
   const row = await db.insertInto('mail_outbox').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+export async function insertAttachment(db: Database, values: Insertable<MailAttachmentTable>): Promise<void> {
+  await db.insertInto('mail_attachment').values(values).execute();
+}
+
+/** The files to send with a mail, in the order they were added. */
+export const findAttachments = (db: Database, idMail: number) =>
+  db
+    .selectFrom('mail_attachment')
+    .select(['filename', 'content_type', 'content'])
+    .where('id_mail', '=', idMail)
+    .orderBy('id')
+    .execute();
 
 export const findMailById = (db: Database, id: number) =>
   db

@@ -5,7 +5,15 @@ import { runList, type ListSpec } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
 import { renderMail, type MailVariables } from './mail-templates.ts';
 import type { MailTemplate } from './mail-texts.ts';
-import { findAttempts, findMailById, insertMail, mailBaseQuery, updateMail, type MailRow } from './mail.repository.ts';
+import {
+  findAttempts,
+  findMailById,
+  insertAttachment,
+  insertMail,
+  mailBaseQuery,
+  updateMail,
+  type MailRow,
+} from './mail.repository.ts';
 
 /** The templates a mail can be written with, part of what enqueueMail takes (other features import it from here). */
 export type { MailTemplate };
@@ -16,7 +24,13 @@ export type OutgoingMail = {
   language: string;
   variables: MailVariables;
   brand: Brand;
+  /** the record the mail belongs to (`booking:123`): its page lists the mails sent */
+  ref?: string;
+  /** files sent with the mail, stored with it in the outbox */
+  attachments?: readonly MailAttachmentInput[];
 };
+
+export type MailAttachmentInput = { filename: string; contentType: string; content: Buffer | Uint8Array };
 
 /**
  * Puts a mail into the outbox. Call it inside the transaction of the change that causes the mail: both
@@ -25,7 +39,8 @@ export type OutgoingMail = {
 export async function enqueueMail(ctx: DbContext, mail: OutgoingMail): Promise<number> {
   const content = renderMail(mail.template, mail.variables, mail.brand, mail.language);
   const now = nowIso();
-  return insertMail(ctx.db, {
+  const id = await insertMail(ctx.db, {
+    ref: mail.ref ?? null,
     to_address: mail.to,
     subject: content.subject,
     html: content.html,
@@ -38,6 +53,15 @@ export async function enqueueMail(ctx: DbContext, mail: OutgoingMail): Promise<n
     created_at: now,
     updated_at: now,
   });
+  for (const attachment of mail.attachments ?? []) {
+    await insertAttachment(ctx.db, {
+      id_mail: id,
+      filename: attachment.filename,
+      content_type: attachment.contentType,
+      content: Buffer.from(attachment.content),
+    });
+  }
+  return id;
 }
 
 const MAIL_LIST_SPEC: ListSpec = {

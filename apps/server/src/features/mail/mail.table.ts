@@ -20,6 +20,17 @@ export type MailOutboxTable = {
   sent_at: string | Date | null;
   created_at: Generated<string | Date>;
   updated_at: Generated<string | Date>;
+  /** the record the mail belongs to, e.g. `booking:123` (its detail page lists the mails sent) */
+  ref: string | null;
+};
+
+/** A file sent with a mail (a booking confirmation, an invoice …), stored with it in the outbox. */
+export type MailAttachmentTable = {
+  id: Generated<number>;
+  id_mail: number;
+  filename: string;
+  content_type: string;
+  content: Buffer | Uint8Array;
 };
 
 export type MailAttemptTable = {

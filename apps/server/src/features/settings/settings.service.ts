@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   buildSearchText,
   DEFAULT_SETTINGS,
@@ -84,6 +85,17 @@ export async function getPublicSettings(ctx: DbContext): Promise<PublicSettings>
 export async function settingValue<T>(ctx: DbContext, key: string, fallback: T): Promise<T> {
   const row = await findSettingByKey(ctx.db, key);
   return row ? (decodeSettingValue(row.value) as T) : fallback;
+}
+
+/**
+ * A setting's value checked against its contract; `fallback` when it is not set or does not fit (a slip in the
+ * settings screen must not stop bookings, invoices or jobs).
+ */
+export async function typedSetting<T>(ctx: DbContext, key: string, schema: z.ZodType<T>, fallback: T): Promise<T> {
+  const row = await findSettingByKey(ctx.db, key);
+  if (!row) return fallback;
+  const parsed = schema.safeParse(decodeSettingValue(row.value));
+  return parsed.success ? parsed.data : fallback;
 }
 
 const keyTaken = () => invalidField('key', 'error.nameExists');
