@@ -12,6 +12,7 @@ import { brandForHost } from './features/brands/brands.service.ts';
 import { featureRoutes } from './features/index.ts';
 import { filesPlugin } from './features/files/files.plugin.ts';
 import { bookingJobsPlugin } from './features/bookings/booking-jobs.plugin.ts';
+import { schedulerPlugin } from './plugins/scheduler.ts';
 import { mailWorkerPlugin } from './features/mail/mail-worker.plugin.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   const { secret, keyId } = await resolveJwtSecret(app.ctx, config.jwtSecret);
   await app.register(authPlugin, { secret, keyId, tokenTtlSeconds: config.tokenTtlSeconds });
   await app.register(mailWorkerPlugin);
+  await app.register(schedulerPlugin);
   await app.register(bookingJobsPlugin);
   await app.register(filesPlugin);
 

@@ -43,6 +43,7 @@ import type { OrganizationTable } from '../features/organizations/organizations.
 import type { RoleTable } from '../features/roles/roles.table.ts';
 import type { SysSettingsTable } from '../features/settings/settings.table.ts';
 import type { UserAccountTable } from '../features/users/users.table.ts';
+import type { ScheduledJobTable } from '../lib/scheduler.table.ts';
 
 /** The whole database as Kysely sees it; each feature declares its own tables. */
 export type DB = {
@@ -82,6 +83,7 @@ export type DB = {
   quota: QuotaTable;
   ratio_address: RatioAddressTable;
   role: RoleTable;
+  scheduled_job: ScheduledJobTable;
   seat_assignment: SeatAssignmentTable;
   seat_plan: SeatPlanTable;
   stored_file: StoredFileTable;

@@ -459,9 +459,35 @@ async function repriceBooking(trx: DbContext, bookingId: number, departure: Depa
   return total;
 }
 
-type EventInput = { kind: string; before?: unknown; after?: unknown };
+export type BookingEventInput = { kind: string; before?: unknown; after?: unknown };
+type EventInput = BookingEventInput;
 
-async function writeEvents(trx: DbContext, bookingId: number, actor: BookingActor, events: EventInput[], now: Date) {
+/** What a change listener hears: the booking, the history entries the change wrote, who and when. */
+export type BookingChange = { bookingId: number; events: readonly BookingEventInput[]; actor: BookingActor; now: Date };
+export type BookingChangeListener = (trx: DbContext, change: BookingChange) => Promise<void>;
+const changeListeners = new Set<BookingChangeListener>();
+
+/**
+ * Lets another feature take part in every booking change, inside its transaction (payments rewrite the
+ * schedule, booking mails are queued …): a listener that throws rolls the change back. Registered once at
+ * start-up by the feature's routes, like the booking guards.
+ */
+export function onBookingChange(listener: BookingChangeListener): void {
+  changeListeners.add(listener);
+}
+
+/**
+ * Writes the history of a change and lets the listeners take part in it (one place every change passes). Other
+ * features record their own entries on a booking (a payment, an invoice, a mail) through it, in their transaction.
+ */
+export async function recordBookingEvents(
+  trx: DbContext,
+  bookingId: number,
+  actor: BookingActor,
+  events: EventInput[],
+  now: Date,
+) {
+  if (events.length === 0) return;
   await insertEvents(
     trx.db,
     events.map((event) => ({
@@ -472,6 +498,7 @@ async function writeEvents(trx: DbContext, bookingId: number, actor: BookingActo
       data: JSON.stringify({ before: event.before ?? null, after: event.after ?? null }),
     })),
   );
+  for (const listener of changeListeners) await listener(trx, { bookingId, events, actor, now });
 }
 
 /** The booker's card: an existing customer by card id or RATIO number, or a new customer. */
@@ -553,7 +580,7 @@ export async function createBookingIn(
   const participantIds = await writeContent(trx, id, departure, body, [], true);
   if (holdsCapacity(status)) await takeHolds(trx, id, wishesOf(body.teilnehmer, participantIds));
   const total = await repriceBooking(trx, id, departure);
-  await writeEvents(
+  await recordBookingEvents(
     trx,
     id,
     actor,
@@ -679,7 +706,7 @@ export async function updateBooking(
     if (before.price !== after.price) events.push({ kind: 'price', before: before.price, after: after.price });
     if (moved) events.push({ kind: 'date', before: booking.id_jrn_date, after: departure.nr });
     if (events.length === 0) events.push({ kind: 'changed' });
-    await writeEvents(trx, id, actor, events, now);
+    await recordBookingEvents(trx, id, actor, events, now);
     return holdsCapacity(booking.status) && target === 'cancelled' ? booking.id_jrn_date : null;
   });
   if (dateNr !== null) await offerWaitlist(ctx, dateNr, now);
@@ -756,7 +783,7 @@ export async function setZustieg(
     if (total !== oldTotal) events.push({ kind: 'price', before: oldTotal, after: total });
     if (events.length === 0) events.push({ kind: 'changed' });
     await bump(trx, booking, {}, now);
-    await writeEvents(trx, id, actor, events, now);
+    await recordBookingEvents(trx, id, actor, events, now);
   });
   return getBooking(ctx, id);
 }
@@ -812,7 +839,7 @@ async function applyStatus(
     },
     now,
   );
-  await writeEvents(
+  await recordBookingEvents(
     trx,
     booking.id,
     actor,
@@ -866,7 +893,7 @@ export async function releaseExpiredOptions(ctx: DbContext, now = new Date()): P
       const booking = await lockBooking(trx.db, candidate.id, trx.dialect);
       if (!booking || !(await claimExpiredOption(trx.db, candidate.id, at, 'cancelled'))) return false;
       await releaseHolds(trx, candidate.id);
-      await writeEvents(
+      await recordBookingEvents(
         trx,
         candidate.id,
         SYSTEM_ACTOR,
@@ -908,7 +935,7 @@ export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Da
         await takeHolds(trx, booking.id);
         const until = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000).toISOString();
         await bump(trx, booking, { status: 'option', option_until: until }, now);
-        await writeEvents(
+        await recordBookingEvents(
           trx,
           booking.id,
           SYSTEM_ACTOR,
