@@ -229,10 +229,26 @@ export async function generateEInvoice(
   pdf?: { bytes: Uint8Array; fileName: string },
 ): Promise<string | Uint8Array> {
   if (format === 'facturx' && !pdf) throw new Error('Factur-X needs the invoice PDF');
-  return service.generate(eInvoiceData(doc), {
+  const result = await service.generate(eInvoiceData(doc), {
     format: LIBRARY_FORMAT[format],
     lang: doc.language === 'de' ? 'de-de' : 'en-gb',
     noWarnings: true,
     ...(pdf ? { pdf: { buffer: pdf.bytes, filename: pdf.fileName, mimetype: 'application/pdf' } } : {}),
   });
+  return format === 'xrechnung-cii' && typeof result === 'string' ? withPrecedingInvoice(result, doc) : result;
+}
+
+/**
+ * BT-25 (the invoice a credit note corrects) in the CII: the library's CII mapping loses the UBL billing
+ * reference, so it is put in its place in the header settlement (after the monetary summation, as the schema
+ * orders it). The Factur-X XML is written inside the library and names the invoice in its note only.
+ */
+export function withPrecedingInvoice(xml: string, doc: InvoiceDocument): string {
+  if (doc.kind !== 'creditNote' || !doc.creditedNumber || xml.includes('<ram:InvoiceReferencedDocument>')) return xml;
+  const anchor = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>';
+  const escaped = doc.creditedNumber.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return xml.replace(
+    anchor,
+    `${anchor}\n\t\t\t<ram:InvoiceReferencedDocument>\n\t\t\t\t<ram:IssuerAssignedID>${escaped}</ram:IssuerAssignedID>\n\t\t\t</ram:InvoiceReferencedDocument>`,
+  );
 }
