@@ -13,6 +13,7 @@ import { documentsRoutes } from './documents/documents.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
@@ -51,6 +52,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   seatPlansRoutes,
   departuresRoutes,
   bookingsRoutes,
+  invoicesRoutes,
   manifestsRoutes,
   documentsRoutes,
   bookingInvariantsRoutes,
