@@ -246,7 +246,8 @@ async function fill(handle: DatabaseHandle, departures: number, participants: nu
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const latencies = (values: number[]) => {
+/** p50, p95, p99, mean and max of a run's latencies (ms). */
+export const latencies = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return {
     p50: percentile(sorted, 50),
@@ -255,7 +256,7 @@ const latencies = (values: number[]) => {
     max: sorted.at(-1) ?? 0,
   };
 };
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 type LoadResult = {
   connections: number;

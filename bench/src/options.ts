@@ -17,6 +17,8 @@ export type BenchOptions = {
   /** Departures to plan and participants to book (`--only bookings`, bookings.ts). */
   departures: number;
   participants: number;
+  /** Invoices to issue and render per connection count (`--only invoices`, invoices.ts). */
+  invoices: number;
   /** Seconds per measured scenario run. */
   duration: number;
   /** Seconds of warm-up before each measured run. */
@@ -41,17 +43,19 @@ export const USAGE = `npm run bench -- [options]
                               journeys scenario runs)
   --departures N              departures to plan for the bookings bench (default 2000; --only bookings)
   --participants N            participants to book on them in bulk (default 1000000; --only bookings)
+  --invoices N                invoices to issue and render per connection count (default 400; --only invoices)
   --duration S                seconds per measured scenario (default 10)
   --warmup S                  seconds of warm-up before each scenario (default 3)
   --connections C[,C]         concurrent connections, each count in turn (default 1,10)
   --port P                    port for the API under test (default 3210, the next free one when taken)
   --only NAME[,NAME]          run only the scenarios whose names contain one of these words
-                              (users, customers, list, search, …; bookings: the booking bench)
+                              (users, customers, list, search, …; bookings: the booking bench;
+                              invoices: invoice generation)
   --reuse                     keep the bench database when it already holds the generated users
   --server FILE               server entry to start (default apps/server/src/main.ts), e.g. another checkout's
   --help                      this text
 
-Environment: BENCH_DB, BENCH_USERS, BENCH_CUSTOMERS, BENCH_JOURNEYS, BENCH_DEPARTURES, BENCH_PARTICIPANTS, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS,
+Environment: BENCH_DB, BENCH_USERS, BENCH_CUSTOMERS, BENCH_JOURNEYS, BENCH_DEPARTURES, BENCH_PARTICIPANTS, BENCH_INVOICES, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS,
 BENCH_PORT, BENCH_SERVER stand in for the flags; BENCH_DATABASE_URL is the PostgreSQL database to use
 (default postgres://postgres@127.0.0.1:5432/tourdesk_bench). It is dropped and recreated on every run.`;
 
@@ -92,6 +96,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       journeys: { type: 'string' },
       departures: { type: 'string' },
       participants: { type: 'string' },
+      invoices: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
@@ -113,6 +118,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     journeys: positiveInt('--journeys', values.journeys ?? env.BENCH_JOURNEYS, 5_000),
     departures: positiveInt('--departures', values.departures ?? env.BENCH_DEPARTURES, 2_000),
     participants: positiveInt('--participants', values.participants ?? env.BENCH_PARTICIPANTS, 1_000_000),
+    invoices: positiveInt('--invoices', values.invoices ?? env.BENCH_INVOICES, 400),
     duration: positiveInt('--duration', values.duration ?? env.BENCH_DURATION, 10),
     warmup: positiveInt('--warmup', values.warmup ?? env.BENCH_WARMUP, 3),
     connections: (values.connections ?? env.BENCH_CONNECTIONS ?? '1,10')

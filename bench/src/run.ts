@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
 import { benchBookings } from './bookings.ts';
+import { benchInvoices } from './invoices.ts';
 import type { DriveSpec, ScenarioResult } from './drive.ts';
 import {
   BENCH_DIR,
@@ -423,6 +424,12 @@ async function main(): Promise<number> {
   if (options.only.includes('bookings')) {
     for (const engine of options.engines) failed ||= !(await benchBookings(engine, options));
     options.only = options.only.filter((word) => word !== 'bookings');
+    if (options.only.length === 0) return failed ? 1 : 0;
+  }
+  // So has the invoice bench (invoices.ts).
+  if (options.only.includes('invoices')) {
+    for (const engine of options.engines) failed ||= !(await benchInvoices(engine, options));
+    options.only = options.only.filter((word) => word !== 'invoices');
     if (options.only.length === 0) return failed ? 1 : 0;
   }
   for (const engine of options.engines) {
