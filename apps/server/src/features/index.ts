@@ -13,6 +13,7 @@ import { destinationsRoutes } from './destinations/destinations.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
@@ -52,6 +53,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   departuresRoutes,
   bookingsRoutes,
   cancellationsRoutes,
+  invoicesRoutes,
   manifestsRoutes,
   bookingInvariantsRoutes,
 ];
