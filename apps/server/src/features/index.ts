@@ -5,6 +5,7 @@ import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.t
 import { bookingInvariantsRoutes } from './bookings/booking-invariants.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
+import { cancellationsRoutes } from './cancellations/cancellations.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { departuresRoutes } from './departures/departures.routes.ts';
@@ -51,6 +52,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   seatPlansRoutes,
   departuresRoutes,
   bookingsRoutes,
+  cancellationsRoutes,
   invoicesRoutes,
   manifestsRoutes,
   bookingInvariantsRoutes,

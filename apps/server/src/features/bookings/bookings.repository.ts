@@ -348,6 +348,29 @@ export async function replacePriceLines(
       .execute();
 }
 
+/** Marks participants cancelled on their own (docs/adr/0017): their rows stay for the history. */
+export async function cancelParticipantRows(db: Database, ids: readonly number[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('participant')
+    .set({ cancelled_at: at })
+    .where('id', 'in', [...ids])
+    .where('cancelled_at', 'is', null)
+    .execute();
+}
+
+export async function insertPriceLines(
+  db: Database,
+  bookingId: number,
+  lines: ReadonlyArray<Omit<Insertable<BookingPriceLineTable>, 'id_booking'>>,
+): Promise<void> {
+  if (lines.length > 0)
+    await db
+      .insertInto('booking_price_line')
+      .values(lines.map((line) => ({ ...line, id_booking: bookingId })))
+      .execute();
+}
+
 export const findPriceLinesOfBooking = (db: Database, bookingId: number) =>
   db
     .selectFrom('booking_price_line')

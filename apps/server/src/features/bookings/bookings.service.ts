@@ -37,12 +37,13 @@ import {
   takeHolds,
   type SeatWishes,
 } from './booking-capacity.ts';
-import { computePriceLines, nightsBetween, totalOf } from './booking-prices.ts';
+import { computePriceLines, nightsBetween, totalOf, type PriceLine } from './booking-prices.ts';
 import {
   BOOKING_LIST_SPEC,
   bookingCountBase,
   bookingListBase,
   bumpBooking,
+  cancelParticipantRows,
   claimExpiredOption,
   deleteBookingRooms,
   deleteBookingRow,
@@ -65,6 +66,7 @@ import {
   insertBookingRoom,
   insertEvents,
   insertParticipant,
+  insertPriceLines,
   lockBooking,
   replaceBookingExtras,
   replacePriceLines,
@@ -381,9 +383,12 @@ async function writeContent(
     );
 
   const kept = new Set(body.teilnehmer.flatMap((participant) => (participant.nr != null ? [participant.nr] : [])));
+  // Cancelled participants stay for the history and their fee, whether the body names them or not.
   await deleteParticipantRows(
     trx.db,
-    existing.filter((participant) => !kept.has(participant.id)).map((participant) => participant.id),
+    existing
+      .filter((participant) => !kept.has(participant.id) && participant.cancelled_at === null)
+      .map((participant) => participant.id),
   );
   const ids: number[] = [];
   for (const [index, participant] of body.teilnehmer.entries()) {
@@ -411,39 +416,12 @@ async function writeContent(
   return ids;
 }
 
-/** Recomputes the price lines from the stored rows and writes them and the total; returns the total in cents. */
+/**
+ * Recomputes the price lines from the stored rows and writes them and the total; returns the total in cents.
+ * Cancellation fee lines are kept; cancelled participants are priced only by them.
+ */
 async function repriceBooking(trx: DbContext, bookingId: number, departure: Departure): Promise<number> {
-  const [{ prices, stops, journeyExtras }, participants, rooms, extras] = await Promise.all([
-    dateDataOf(trx, departure),
-    findParticipantsOfBookings(trx.db, [bookingId]),
-    findRoomsOfBooking(trx.db, bookingId),
-    findExtrasOfBookingWithValue(trx.db, bookingId),
-  ]);
-  const roomIndex = new Map(rooms.map((room, index) => [room.id, index]));
-  const stopOf = (id: number | null) => (id === null ? undefined : stops.find((stop) => stop.id === id));
-  const lines = computePriceLines({
-    prices,
-    participants: participants.map((participant) => ({
-      id: participant.id,
-      name: participant.name,
-      priceId: participant.id_jrn_date_price,
-      room: participant.id_booking_room === null ? null : (roomIndex.get(participant.id_booking_room) ?? null),
-      stops: [stopOf(participant.id_travel_stop_out), stopOf(participant.id_travel_stop_ret)].flatMap((stop) =>
-        stop ? [{ description: `Zustieg ${stop.name}`, surcharge_cents: stop.surcharge_cents }] : [],
-      ),
-    })),
-    rooms: rooms.map((room) => room.kind),
-    extras: extras.map((extra) => {
-      const known = journeyExtras.find((item) => item.id === extra.id_jrn_extra);
-      return {
-        value: extra.value,
-        price_cents: known?.price_cents ?? 0,
-        price_due: known?.price_due ?? 'once',
-        units: extra.units,
-      };
-    }),
-    nights: nightsBetween(isoDate(departure.date_from), isoDate(departure.date_till)),
-  });
+  const lines = await priceLinesOf(trx, bookingId, departure);
   await replacePriceLines(
     trx.db,
     bookingId,
@@ -457,6 +435,59 @@ async function repriceBooking(trx: DbContext, bookingId: number, departure: Depa
   const total = totalOf(lines);
   await updateBookingRow(trx.db, bookingId, { total_cents: total });
   return total;
+}
+
+/** The price lines of the stored rows, as if the participants `alsoCancelled` were cancelled too. */
+async function priceLinesOf(
+  trx: DbContext,
+  bookingId: number,
+  departure: Departure,
+  alsoCancelled: ReadonlySet<number> = new Set(),
+): Promise<PriceLine[]> {
+  const [{ prices, stops, journeyExtras }, participants, rooms, extras, oldLines] = await Promise.all([
+    dateDataOf(trx, departure),
+    findParticipantsOfBookings(trx.db, [bookingId]),
+    findRoomsOfBooking(trx.db, bookingId),
+    findExtrasOfBookingWithValue(trx.db, bookingId),
+    findPriceLinesOfBooking(trx.db, bookingId),
+  ]);
+  const participantIds = new Set(participants.map((participant) => participant.id));
+  const roomIndex = new Map(rooms.map((room, index) => [room.id, index]));
+  const stopOf = (id: number | null) => (id === null ? undefined : stops.find((stop) => stop.id === id));
+  return computePriceLines({
+    prices,
+    participants: participants.map((participant) => ({
+      id: participant.id,
+      name: participant.name,
+      priceId: participant.id_jrn_date_price,
+      room: participant.id_booking_room === null ? null : (roomIndex.get(participant.id_booking_room) ?? null),
+      stops: [stopOf(participant.id_travel_stop_out), stopOf(participant.id_travel_stop_ret)].flatMap((stop) =>
+        stop ? [{ description: `Zustieg ${stop.name}`, surcharge_cents: stop.surcharge_cents }] : [],
+      ),
+      cancelled: participant.cancelled_at !== null || alsoCancelled.has(participant.id),
+    })),
+    rooms: rooms.map((room) => room.kind),
+    extras: extras.map((extra) => {
+      const known = journeyExtras.find((item) => item.id === extra.id_jrn_extra);
+      return {
+        value: extra.value,
+        price_cents: known?.price_cents ?? 0,
+        price_due: known?.price_due ?? 'once',
+        units: extra.units,
+      };
+    }),
+    nights: nightsBetween(isoDate(departure.date_from), isoDate(departure.date_till)),
+    fees: oldLines
+      .filter((line) => line.kind === 'fee')
+      .map((line) => ({
+        kind: 'fee' as const,
+        description: line.description,
+        amount_cents: line.amount_cents,
+        // a participant removed from the booking since: the fee stays with the booking
+        participant:
+          line.id_participant !== null && participantIds.has(line.id_participant) ? line.id_participant : null,
+      })),
+  });
 }
 
 export type BookingEventInput = { kind: string; before?: unknown; after?: unknown };
@@ -874,6 +905,181 @@ export async function deleteBooking(
   });
   if (freed !== null) await offerWaitlist(ctx, freed, now);
   return answer ?? getBooking(ctx, id);
+}
+
+// ---------------------------------------------------------------- cancellation (docs/adr/0017)
+
+/** What cancelling would take away, in cents, read from the stored booking (the quote's and the cancel's basis). */
+export type CancellationPrices = {
+  bookingId: number;
+  status: BookingStatus;
+  /** the whole booking, or only the named participants */
+  scope: 'booking' | 'participants';
+  journeyId: number;
+  dateFrom: string;
+  /** the cancelled participants and the sum of their own price lines (fees aside) */
+  participants: Array<{ id: number; name: string; priceCents: number }>;
+  /** the booking's total now */
+  totalCents: number;
+  /** the total after cancelling, before the new fee (what stays priced, earlier fees included) */
+  remainingCents: number;
+  paidCents: number;
+  /** for the cancellation mail: the booker, the booking's language and host, the trip */
+  booker: { name: string; email: string | null } | null;
+  language: DocumentLanguage;
+  brandHost: string | null;
+  trip: string;
+};
+
+/** A fee line a cancellation adds (kind `fee`): per cancelled participant, or the booking's (participant null). */
+export type CancellationFeeLine = { participant: number | null; description: string; amount_cents: number };
+
+type CancelReadable = { id: number; status: BookingStatus; id_jrn_date: number };
+
+async function cancellationPricesOf(
+  ctx: DbContext,
+  booking: CancelReadable,
+  participantIds: readonly number[] | undefined,
+): Promise<CancellationPrices> {
+  if (booking.status === 'cancelled') throw new ApiError(409, 'error.bookingCancelled');
+  const [row, participants, stored] = await Promise.all([
+    findBookingById(ctx.db, booking.id),
+    findParticipantsOfBookings(ctx.db, [booking.id]),
+    findPriceLinesOfBooking(ctx.db, booking.id),
+  ]);
+  if (!row) throw notFound();
+  const booker = row.id_booker_card === null ? undefined : (await findBookers(ctx.db, [row.id_booker_card]))[0];
+  const active = participants.filter((participant) => participant.cancelled_at === null);
+  const named = [...new Set(participantIds ?? [])];
+  for (const id of named) {
+    const participant = participants.find((item) => item.id === id);
+    if (!participant) throw invalidField('participants', 'error.participantNotInBooking');
+    if (participant.cancelled_at !== null) throw new ApiError(409, 'error.participantCancelled');
+  }
+  const whole = participantIds === undefined || named.length === 0 || named.length === active.length;
+  if (!whole && booking.status === 'processing') throw new ApiError(409, 'error.processInProgress');
+  const cancelled = whole ? active : active.filter((participant) => named.includes(participant.id));
+  const ownCents = (id: number) => totalOf(stored.filter((line) => line.id_participant === id && line.kind !== 'fee'));
+  const fees = totalOf(stored.filter((line) => line.kind === 'fee'));
+  const remainingCents = whole
+    ? fees
+    : totalOf(
+        await priceLinesOf(
+          ctx,
+          booking.id,
+          await departureOf(ctx, booking.id_jrn_date),
+          new Set(cancelled.map((participant) => participant.id)),
+        ),
+      );
+  return {
+    bookingId: booking.id,
+    status: booking.status,
+    scope: whole ? 'booking' : 'participants',
+    journeyId: row.id_jrn_journey,
+    dateFrom: isoDate(row.date_from),
+    participants: cancelled.map((participant) => ({
+      id: participant.id,
+      name: [participant.name1, participant.name].filter(Boolean).join(' '),
+      priceCents: ownCents(participant.id),
+    })),
+    totalCents: row.total_cents,
+    remainingCents,
+    paidCents: row.paid_cents,
+    booker: booker ? { name: booker.name, email: booker.email ?? null } : null,
+    language: documentLanguage(row.language),
+    brandHost: row.brand_host,
+    trip: `${row.journey_title} (${isoDate(row.date_from)})`,
+  };
+}
+
+/**
+ * The basis of a cancellation quote: what cancelling the whole booking (no `participantIds`, or all who are
+ * not cancelled yet) or the named participants would take away. 404 for another agency's booking, 409
+ * error.bookingCancelled / error.participantCancelled / error.processInProgress (only whole bookings in
+ * processing are cancelled), 400 error.participantNotInBooking at `participants`.
+ */
+export async function cancellationPrices(
+  ctx: DbContext,
+  id: number,
+  participantIds: readonly number[] | undefined,
+  actor: BookingActor,
+): Promise<CancellationPrices> {
+  const row = await findBookingById(ctx.db, id);
+  if (!row || (actor.agencyId != null && row.id_organization !== actor.agencyId)) throw notFound();
+  return cancellationPricesOf(ctx, row, participantIds);
+}
+
+/**
+ * Cancels a booking or some of its participants in the caller's transaction (DOMAIN.md invariant 3): the
+ * booking is locked and its prices read again; the cancelled participants are marked (`cancelled_at`) and hold
+ * nothing from now on, the fee lines `feesOf` gives are added and everything else they were charged goes; a
+ * whole booking becomes `cancelled` and gives back all it holds. History 'cancelled'. Returns the prices it
+ * worked from, the new total and the date whose capacity was freed (offer it to the waiting list after the
+ * commit with `offerWaitlist`).
+ */
+export async function cancelBookingIn(
+  trx: DbContext,
+  id: number,
+  input: {
+    participantIds?: readonly number[];
+    feesOf: (prices: CancellationPrices) => CancellationFeeLine[];
+    version?: number;
+  },
+  actor: BookingActor,
+  now: Date,
+): Promise<{ prices: CancellationPrices; feeCents: number; totalCents: number; freedDate: number | null }> {
+  const booking = await lockForChange(trx, id, actor, { statusChange: true, version: input.version });
+  const prices = await cancellationPricesOf(trx, booking, input.participantIds);
+  const fees = input.feesOf(prices);
+  const feeCents = totalOf(fees);
+  const at = now.toISOString();
+  const wasHolding = holdsCapacity(booking.status);
+  const cancelledIds = prices.participants.map((participant) => participant.id);
+  await cancelParticipantRows(trx.db, cancelledIds, at);
+  const feeRows = fees.map((fee) => ({
+    id_participant: fee.participant,
+    kind: 'fee' as const,
+    description: fee.description.slice(0, 500),
+    amount_cents: fee.amount_cents,
+  }));
+  let totalCents: number;
+  if (prices.scope === 'booking') {
+    if (!canTransition(booking.status, 'cancelled')) throw new ApiError(409, 'error.statusTransition');
+    if (wasHolding) await releaseHolds(trx, id);
+    const earlierFees = (await findPriceLinesOfBooking(trx.db, id)).filter((line) => line.kind === 'fee');
+    await replacePriceLines(trx.db, id, [...earlierFees, ...feeRows]);
+    totalCents = prices.remainingCents + feeCents;
+    await bump(
+      trx,
+      booking,
+      { status: 'cancelled', option_until: null, cancelled_at: at, total_cents: totalCents },
+      now,
+    );
+  } else {
+    if (wasHolding) await retakeHolds(trx, id);
+    await insertPriceLines(trx.db, id, feeRows);
+    totalCents = await repriceBooking(trx, id, await departureOf(trx, booking.id_jrn_date));
+    await bump(trx, booking, {}, now);
+  }
+  await recordBookingEvents(
+    trx,
+    id,
+    actor,
+    [
+      {
+        kind: 'cancelled',
+        before: { status: booking.status, total_cents: prices.totalCents },
+        after: {
+          status: prices.scope === 'booking' ? 'cancelled' : booking.status,
+          participants: cancelledIds,
+          fee_cents: feeCents,
+          total_cents: totalCents,
+        },
+      },
+    ],
+    now,
+  );
+  return { prices, feeCents, totalCents, freedDate: wasHolding ? booking.id_jrn_date : null };
 }
 
 // ---------------------------------------------------------------- the job: expiry and waiting list

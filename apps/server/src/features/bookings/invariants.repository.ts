@@ -116,7 +116,7 @@ export function participantsWithoutOneSeat(db: Database, nr?: number) {
           (select count(*) from seat_assignment sa join transport t on t.id = sa.id_transport
             where sa.id_participant = p.id and t.id_jrn_date = d.id_jrn_date and t.direction = d.direction) as seats
         from booking b
-        join participant p on p.id_booking = b.id
+        join participant p on p.id_booking = b.id and p.cancelled_at is null
         join (select distinct id_jrn_date, direction from transport) d on d.id_jrn_date = b.id_jrn_date
         where b.status in (${holding()}) ${dateFilter('b.id_jrn_date', nr)}
       ) x where seats <> 1
