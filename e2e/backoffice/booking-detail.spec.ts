@@ -100,7 +100,7 @@ test('an office clerk records the deposit, downloads confirmation and invoice, a
 
   // The list finds the booking by the booker's name and opens it.
   await page.goto('/vorgang');
-  await page.getByRole('textbox', { name: /search/i }).fill(`Sommer ${tag}`);
+  await page.getByRole('textbox', { name: /booking no/i }).fill(`Sommer ${tag}`);
   await page.getByRole('cell', { name: String(booking.vorgangnr), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/vorgang/${booking.id}$`));
   await expect(page.getByRole('heading', { level: 2, name: `Booking ${booking.vorgangnr}` })).toBeVisible();
@@ -177,7 +177,7 @@ test('the bookings screens have no serious accessibility violations', async ({ p
   await loginAs(page, OFFICE);
   const findings: Finding[] = [];
   await page.goto('/vorgang');
-  await expect(page.getByRole('columnheader', { name: /Booking no/ })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /booking no/i })).toBeVisible();
   findings.push(...(await seriousViolations(page, 'list')));
   for (const tab of ['', '/participants', '/seats', '/payments', '/documents', '/mails', '/history']) {
     await page.goto(`/vorgang/${booking.id}${tab}`);
@@ -228,6 +228,8 @@ for (const language of ['de', 'en'] as const) {
       await page.goto(`/vorgang/${booking.id}`);
       await page.getByRole('button', { name: /^(Cancel|Stornieren)$/ }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
+      // The dialog fades in; the picture is taken once it is fully there.
+      await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
       await shot('cancel-dialog');
       await page.goto('/process');
       await page.waitForLoadState('networkidle');

@@ -34,7 +34,7 @@ function BookingHeader({ booking }: { booking: Booking }) {
           {formatDate(booking.date_from)} – {formatDate(booking.date_till)}
           {booking.buchender ? ` · ${booking.buchender.name}` : ''}
         </Typography>
-        <Stack direction="row" spacing={3} sx={{ mt: 1, flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={3} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
           <Typography variant="body2">
             {translate('bookings.fields.price')}: <strong>{formatPrice(booking.price)}</strong>
           </Typography>

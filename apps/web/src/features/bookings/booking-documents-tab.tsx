@@ -78,7 +78,7 @@ function InvoiceTable({
               {formatPrice(invoice.total)}
             </TableCell>
             <TableCell>
-              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                 {INVOICE_FORMATS.map((format) => (
                   <Button
                     key={format}

@@ -52,7 +52,7 @@ function StatusActions({ booking }: { booking: Booking }) {
   };
   const actions = statusActions(booking);
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="status-actions">
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="status-actions">
       {actions.map((status) => (
         <Button key={status} variant="outlined" disabled={busy} onClick={() => void change(status)}>
           {translate(`bookings.statusActions.${status}`)}

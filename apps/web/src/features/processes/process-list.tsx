@@ -3,6 +3,7 @@ import {
   DataTable,
   DeleteWithConfirmButton,
   ExportButton,
+  FilterButton,
   List,
   SearchInput,
   SelectInput,
@@ -60,6 +61,7 @@ export function ProcessList() {
       filters={filters}
       actions={
         <TopToolbar>
+          <FilterButton />
           <ExportButton />
         </TopToolbar>
       }
