@@ -20,6 +20,7 @@ import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { ratioAddressesRoutes } from './ratio-addresses/ratio-addresses.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -56,4 +57,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   invoicesRoutes,
   manifestsRoutes,
   bookingInvariantsRoutes,
+  paymentsRoutes,
 ];
