@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.ts';
+import { bookingMailsRoutes } from './booking-mails/booking-mails.routes.ts';
 import { bookingInvariantsRoutes } from './bookings/booking-invariants.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
@@ -12,6 +13,7 @@ import { destinationsRoutes } from './destinations/destinations.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { insurancesRoutes } from './insurances/insurances.routes.ts';
 import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
@@ -50,6 +52,8 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   seatPlansRoutes,
   departuresRoutes,
   bookingsRoutes,
+  bookingMailsRoutes,
+  insurancesRoutes,
   manifestsRoutes,
   bookingInvariantsRoutes,
 ];
