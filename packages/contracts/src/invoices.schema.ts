@@ -111,13 +111,6 @@ export const ZInvoice = z.object({
 });
 export type Invoice = z.infer<typeof ZInvoice>;
 
-/** POST /ratio_vorgang/{id}/invoices: issue the invoice for the booking as it stands (409 when one is current). */
-export const ZIssueInvoiceBody = z.object({
-  /** send it to the booker at once */
-  mail: z.boolean().optional(),
-});
-export type IssueInvoiceBody = z.infer<typeof ZIssueInvoiceBody>;
-
 export const ZInvoiceFileParams = z.object({
   id: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
   format: z.enum(INVOICE_FORMATS, { error: 'error.invalid' }),

@@ -14,6 +14,7 @@ import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { insurancesRoutes } from './insurances/insurances.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
@@ -54,6 +55,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   bookingsRoutes,
   bookingMailsRoutes,
   insurancesRoutes,
+  invoicesRoutes,
   manifestsRoutes,
   bookingInvariantsRoutes,
 ];
