@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.ts';
+import { bookingMailsRoutes } from './booking-mails/booking-mails.routes.ts';
 import { bookingInvariantsRoutes } from './bookings/booking-invariants.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
@@ -14,6 +15,7 @@ import { documentsRoutes } from './documents/documents.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { insurancesRoutes } from './insurances/insurances.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
@@ -55,6 +57,8 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   departuresRoutes,
   bookingsRoutes,
   cancellationsRoutes,
+  bookingMailsRoutes,
+  insurancesRoutes,
   invoicesRoutes,
   manifestsRoutes,
   documentsRoutes,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   BOOKING_STATUS_NUMBER,
   DEFAULT_OPTION_DAYS,
@@ -25,10 +26,10 @@ import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
 import { runList } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
-import { brandForHost } from '../brands/brands.service.ts';
 import { createCustomer } from '../customers/customers.service.ts';
 import { findDepartureDate, toRatioParticipant } from '../departures/departures.service.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
+import { insuranceLines, insuranceProducts } from '../insurances/insurance-products.service.ts';
+import { typedSetting } from '../settings/settings.service.ts';
 import {
   currentSeatWishes,
   holdsAnything,
@@ -260,8 +261,19 @@ function assertBookable(departure: Departure, status: BookingStatus) {
     throw new ApiError(409, 'error.departureNotBookable');
 }
 
-const optionEnd = (value: string | null | undefined, now: Date, days = DEFAULT_OPTION_DAYS) =>
-  value ? new Date(value).toISOString() : new Date(now.getTime() + days * DAY_MS).toISOString();
+const ZOptionDays = z.number().min(0).max(365);
+const ZOfferHours = z
+  .number()
+  .positive()
+  .max(24 * 365);
+
+/** An option's end: the one given, else OPTION_DAYS (setting) from now. */
+const optionEnd = async (ctx: DbContext, value: string | null | undefined, now: Date) =>
+  value
+    ? new Date(value).toISOString()
+    : new Date(
+        now.getTime() + (await typedSetting(ctx, 'OPTION_DAYS', ZOptionDays, DEFAULT_OPTION_DAYS)) * DAY_MS,
+      ).toISOString();
 
 /** The participant's own fields as stored (RATIO's names, lengths checked by the contract). */
 function participantColumns(input: ParticipantInput) {
@@ -287,6 +299,7 @@ function participantColumns(input: ParticipantInput) {
     status: input.status ?? null,
     reservierungsnr: input.reservierungsnr ?? null,
     leistungen: input.leistungen ?? null,
+    insurance: input.insurance ?? null,
   };
 }
 
@@ -364,7 +377,12 @@ async function writeContent(
     return stop.id;
   };
   const existingIds = new Set(existing.map((participant) => participant.id));
+  const insurances = body.teilnehmer.some((participant) => participant.insurance)
+    ? (await insuranceProducts(trx)).map((product) => product.code)
+    : [];
   body.teilnehmer.forEach((participant, index) => {
+    if (participant.insurance && !insurances.includes(participant.insurance))
+      throw invalidField(`teilnehmer.${index}.insurance`, 'error.insuranceUnknown');
     if (participant.price_id != null && !prices.some((price) => price.id === participant.price_id))
       throw invalidField(`teilnehmer.${index}.price_id`, 'error.invalid');
     if (participant.nr != null && !existingIds.has(participant.nr))
@@ -454,7 +472,7 @@ async function priceLinesOf(
   const participantIds = new Set(participants.map((participant) => participant.id));
   const roomIndex = new Map(rooms.map((room, index) => [room.id, index]));
   const stopOf = (id: number | null) => (id === null ? undefined : stops.find((stop) => stop.id === id));
-  return computePriceLines({
+  const lines = computePriceLines({
     prices,
     participants: participants.map((participant) => ({
       id: participant.id,
@@ -488,6 +506,30 @@ async function priceLinesOf(
           line.id_participant !== null && participantIds.has(line.id_participant) ? line.id_participant : null,
       })),
   });
+  const travelling = participants.filter((participant) => !alsoCancelled.has(participant.id));
+  lines.push(...(await insuranceLinesOf(trx, travelling, lines, departure)));
+  return lines;
+}
+
+/** The travel-insurance lines of the participants who chose a product (cancelled ones hold none). */
+async function insuranceLinesOf(
+  trx: DbContext,
+  participants: readonly ParticipantRow[],
+  lines: readonly PriceLine[],
+  departure: Departure,
+): Promise<PriceLine[]> {
+  const travelling = participants.filter((participant) => participant.cancelled_at === null);
+  const insured = travelling.flatMap((participant) =>
+    participant.insurance ? [{ ...participant, insurance: participant.insurance }] : [],
+  );
+  if (insured.length === 0) return [];
+  return insuranceLines(
+    await insuranceProducts(trx),
+    insured,
+    travelling.map((participant) => participant.id),
+    lines,
+    isoDate(departure.date_from),
+  );
 }
 
 export type BookingEventInput = { kind: string; before?: unknown; after?: unknown };
@@ -595,7 +637,7 @@ export async function createBookingIn(
     id_booker_card: bookerId,
     id_organization: actor.agencyId,
     status,
-    option_until: status === 'option' ? optionEnd(body.option_until, now) : null,
+    option_until: status === 'option' ? await optionEnd(trx, body.option_until, now) : null,
     title: body.title ?? null,
     comment: body.comment ?? null,
     ratio_vorgangnr: body.ratio_vorgangnr ?? null,
@@ -711,7 +753,8 @@ export async function updateBooking(
       booking,
       {
         status: target,
-        option_until: target === 'option' ? optionEnd(body.option_until ?? toIso(booking.option_until), now) : null,
+        option_until:
+          target === 'option' ? await optionEnd(trx, body.option_until ?? toIso(booking.option_until), now) : null,
         ...(target === 'cancelled' ? { cancelled_at: now.toISOString() } : {}),
         ...confirmedOn(booking, target, now),
       },
@@ -864,7 +907,7 @@ async function applyStatus(
     booking,
     {
       status: target,
-      option_until: target === 'option' ? optionEnd(options.optionUntil, now) : null,
+      option_until: target === 'option' ? await optionEnd(trx, options.optionUntil, now) : null,
       ...(target === 'cancelled' ? { cancelled_at: now.toISOString() } : {}),
       ...confirmedOn(booking, target, now),
     },
@@ -1125,8 +1168,8 @@ export async function releaseExpiredOptions(ctx: DbContext, now = new Date()): P
 
 /**
  * Offers a date's free capacity to its waiting list (DOMAIN.md invariant 4): oldest first, each waiting booking
- * whose needs fit becomes an option for WAITLIST_OFFER_HOURS, with history 'offered' and a mail to the booker,
- * each in its own transaction. One that does not fit (409) stays waiting. Returns the offered bookings.
+ * whose needs fit becomes an option for WAITLIST_OFFER_HOURS (setting), with history 'offered' (the booking-mails
+ * listener mails the offer), each in its own transaction. One that does not fit (409) stays waiting. Returns the offered bookings.
  */
 export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Date()): Promise<number[]> {
   const offered: number[] = [];
@@ -1139,7 +1182,8 @@ export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Da
         if (!bookable(departure)) return false;
         if ((await findParticipantsOfBookings(trx.db, [booking.id])).length === 0) return false;
         await takeHolds(trx, booking.id);
-        const until = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000).toISOString();
+        const hours = await typedSetting(trx, 'WAITLIST_OFFER_HOURS', ZOfferHours, WAITLIST_OFFER_HOURS);
+        const until = new Date(now.getTime() + hours * 3_600_000).toISOString();
         await bump(trx, booking, { status: 'option', option_until: until }, now);
         await recordBookingEvents(
           trx,
@@ -1148,20 +1192,6 @@ export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Da
           [{ kind: 'offered', before: 'waitlist', after: { status: 'option', option_until: until } }],
           now,
         );
-        const booker =
-          booking.id_booker_card === null ? undefined : (await findBookers(trx.db, [booking.id_booker_card]))[0];
-        if (booker?.email)
-          await enqueueMail(trx, {
-            to: booker.email,
-            template: 'waitlistOffer',
-            language: 'de',
-            variables: {
-              name: booker.name,
-              hours: WAITLIST_OFFER_HOURS,
-              trip: `${departure.title} (${isoDate(departure.date_from)})`,
-            },
-            brand: await brandForHost(trx, 'localhost'),
-          });
         return true;
       });
       if (done) offered.push(candidate.id);
