@@ -5,6 +5,7 @@ import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.t
 import { bookingMailsRoutes } from './booking-mails/booking-mails.routes.ts';
 import { bookingInvariantsRoutes } from './bookings/booking-invariants.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
+import { processesRoutes } from './processes/processes.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
 import { cancellationsRoutes } from './cancellations/cancellations.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
@@ -60,6 +61,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   bookingMailsRoutes,
   insurancesRoutes,
   invoicesRoutes,
+  processesRoutes,
   manifestsRoutes,
   documentsRoutes,
   bookingInvariantsRoutes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BOOKING_STATUS_NUMBER,
+  buildSearchText,
   DEFAULT_OPTION_DAYS,
   DOCUMENT_LANGUAGES,
   processStatusOf,
@@ -21,9 +22,11 @@ import {
   type UpdateBookingBody,
   type ZustiegBody,
 } from '@tourdesk/contracts';
+import { z } from 'zod';
 import { toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { runList } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
 import { createCustomer } from '../customers/customers.service.ts';
@@ -43,6 +46,7 @@ import {
   BOOKING_LIST_SPEC,
   bookingCountBase,
   bookingListBase,
+  bookingListInRange,
   bumpBooking,
   cancelParticipantRows,
   claimExpiredOption,
@@ -56,6 +60,8 @@ import {
   findExtrasOfBookingWithValue,
   findExtrasOfJourney,
   findExpiredOptionIds,
+  findParticipantNamesOfBooking,
+  findSearchSourceOfBooking,
   findWaitingBookings,
   findParticipantsOfBookings,
   findPriceLinesOfBooking,
@@ -72,8 +78,10 @@ import {
   replaceBookingExtras,
   replacePriceLines,
   updateBookingRow,
+  updateBookingSearchText,
   updateParticipantRow,
   type BookingListRow,
+  type DepartureRange,
   type ParticipantRow,
 } from './bookings.repository.ts';
 import { findSeatsOfBooking } from './booking-capacity.repository.ts';
@@ -229,19 +237,211 @@ const toSummary = (row: BookingListRow): BookingSummary => ({
   price: toEuro(row.total_cents),
   agencyId: row.id_organization,
   createdAt: toIso(row.created_at)!,
+  id_jrn_journey: row.id_jrn_journey,
+  id_booker_card: row.id_booker_card,
+  createdBy: row.created_by,
+  invoiceNumber: row.invoice_number,
+  paid: toEuro(row.paid_cents),
+  open: toEuro(row.total_cents - row.paid_cents),
 });
 
-/** GET /ratio_vorgang: newest first; filters termin, status, id_jrn_journey (or journey); agency users see their own. */
+const ZDay = z.iso.date();
+
+/** `date_from[$gte]` / `date_from[$lte]` (YYYY-MM-DD) of a list query; anything else there is a 400. */
+function departureRangeOf(query: ListQuery): DepartureRange | null {
+  const raw = (query as Record<string, unknown>).date_from;
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidField('date_from', 'error.invalidFilter');
+  const range: DepartureRange = {};
+  for (const [operator, value] of Object.entries(raw as Record<string, unknown>)) {
+    if ((operator !== '$gte' && operator !== '$lte') || !ZDay.safeParse(value).success)
+      throw invalidField(`date_from.${operator}`, 'error.invalidFilter');
+    if (operator === '$gte') range.from = value as string;
+    else range.till = value as string;
+  }
+  return range.from === undefined && range.till === undefined ? null : range;
+}
+
+/** The list's query with the caller's scope: agency users see their own agency's bookings only. */
+const scopedQuery = (query: ListQuery, actor: BookingActor) =>
+  (actor.agencyId != null ? { ...query, agencyId: actor.agencyId } : query) as ListQuery;
+
+/**
+ * GET /ratio_vorgang: newest first; lit-search (booking number, booker, participants, journey, termincode,
+ * invoice number), filters status, termin, id_jrn_journey (or journey), agencyId, createdBy, id_booker_card and the
+ * departure range date_from[$gte|$lte]; agency users see their own.
+ */
 export function listBookings(ctx: DbContext, query: ListQuery, actor: BookingActor) {
-  const scoped = actor.agencyId != null ? { ...query, agencyId: actor.agencyId } : query;
+  const range = departureRangeOf(query);
+  const narrowed = range ? bookingListInRange(ctx.db, range) : null;
   return runList(
     ctx,
     BOOKING_LIST_SPEC,
-    scoped as ListQuery,
-    bookingListBase(ctx.db),
+    scopedQuery(query, actor),
+    narrowed?.base ?? bookingListBase(ctx.db),
     (rows) => rows.map(toSummary),
-    bookingCountBase(ctx.db),
+    narrowed?.count ?? bookingCountBase(ctx.db),
   );
+}
+
+/** The export's columns, in the reader's language (de first: the office's language). */
+const EXPORT_HEADERS: Record<DocumentLanguage, string[]> = {
+  de: [
+    'Vorgangsnr.',
+    'Status',
+    'Reise',
+    'Termin',
+    'Abreise',
+    'Buchender',
+    'Teilnehmer',
+    'Preis',
+    'Bezahlt',
+    'Offen',
+    'Rechnungsnr.',
+    'Option bis',
+    'Angelegt',
+  ],
+  en: [
+    'Booking no.',
+    'Status',
+    'Journey',
+    'Date code',
+    'Departure',
+    'Booker',
+    'Participants',
+    'Price',
+    'Paid',
+    'Open',
+    'Invoice no.',
+    'Option until',
+    'Created',
+  ],
+  es: [
+    'N.º de reserva',
+    'Estado',
+    'Viaje',
+    'Código de fecha',
+    'Salida',
+    'Reservante',
+    'Participantes',
+    'Precio',
+    'Pagado',
+    'Pendiente',
+    'N.º de factura',
+    'Opción hasta',
+    'Creada',
+  ],
+  ru: [
+    '№ брони',
+    'Статус',
+    'Поездка',
+    'Код даты',
+    'Отъезд',
+    'Заказчик',
+    'Участники',
+    'Цена',
+    'Оплачено',
+    'К оплате',
+    '№ счёта',
+    'Опция до',
+    'Создана',
+  ],
+};
+const EXPORT_STATUS: Record<DocumentLanguage, Record<BookingStatus, string>> = {
+  de: {
+    draft: 'Entwurf',
+    request: 'Anfrage',
+    option: 'Option',
+    waitlist: 'Warteliste',
+    firm: 'Fest gebucht',
+    cancelled: 'Storniert',
+    processing: 'In Bearbeitung',
+  },
+  en: {
+    draft: 'Draft',
+    request: 'Request',
+    option: 'Option',
+    waitlist: 'Waiting list',
+    firm: 'Firm booking',
+    cancelled: 'Cancelled',
+    processing: 'In processing',
+  },
+  es: {
+    draft: 'Borrador',
+    request: 'Solicitud',
+    option: 'Opción',
+    waitlist: 'Lista de espera',
+    firm: 'Reserva firme',
+    cancelled: 'Cancelada',
+    processing: 'En tramitación',
+  },
+  ru: {
+    draft: 'Черновик',
+    request: 'Запрос',
+    option: 'Опция',
+    waitlist: 'Лист ожидания',
+    firm: 'Твёрдая бронь',
+    cancelled: 'Отменена',
+    processing: 'В обработке',
+  },
+};
+/** German number format for the export (German Excel reads `1234,50`). */
+const decimal = (value: number) => value.toFixed(2).replace('.', ',');
+const day = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/**
+ * GET /ratio_vorgang/export.csv: the list with the same search and filters, every matching booking up to the
+ * list's maximum (1,000 rows, `$limit` lowers it), as CSV for German Excel in the reader's language.
+ */
+export async function exportBookingsCsv(
+  ctx: DbContext,
+  query: ListQuery,
+  actor: BookingActor,
+  language: string | undefined,
+): Promise<string> {
+  const lang = documentLanguage(language ?? 'de');
+  const rows = (await listBookings(ctx, { ...query, pagination: 'false' }, actor)) as BookingSummary[];
+  return toCsv(
+    EXPORT_HEADERS[lang],
+    rows.map((row) => [
+      row.vorgangnr,
+      EXPORT_STATUS[lang][row.status],
+      row.journeyTitle,
+      row.termincode,
+      day(row.date_from),
+      row.bookerName,
+      row.participants,
+      decimal(row.price),
+      decimal(row.paid ?? 0),
+      decimal(row.open ?? row.price),
+      row.invoiceNumber ?? null,
+      row.option_until ? day(row.option_until) : null,
+      day(row.createdAt),
+    ]),
+  );
+}
+
+/**
+ * Writes the booking's search text anew from what the list shows (in the change's transaction). Every change
+ * passes recordBookingEvents, which calls it: two small reads, and a write only when the text changed.
+ */
+export async function refreshBookingSearchText(trx: DbContext, bookingId: number): Promise<void> {
+  const [source, participants] = await Promise.all([
+    findSearchSourceOfBooking(trx.db, bookingId),
+    findParticipantNamesOfBooking(trx.db, bookingId),
+  ]);
+  if (!source) return;
+  const text = buildSearchText([
+    source.id,
+    source.ratio_vorgangnr,
+    source.booker_name,
+    ...participants.flatMap((participant) => [participant.name1, participant.name]),
+    source.title,
+    source.journey_title,
+    source.termincode,
+    source.invoice_number,
+  ]);
+  if (text !== source.search_text) await updateBookingSearchText(trx.db, bookingId, text);
 }
 
 // ---------------------------------------------------------------- writing the booking's content
@@ -571,6 +771,7 @@ export async function recordBookingEvents(
       data: JSON.stringify({ before: event.before ?? null, after: event.after ?? null }),
     })),
   );
+  await refreshBookingSearchText(trx, bookingId);
   for (const listener of changeListeners) await listener(trx, { bookingId, events, actor, now });
 }
 
