@@ -22,7 +22,6 @@ import {
   type UpdateBookingBody,
   type ZustiegBody,
 } from '@tourdesk/contracts';
-import { z } from 'zod';
 import { toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
