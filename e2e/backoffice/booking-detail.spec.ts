@@ -21,11 +21,15 @@ function minibus(): SeatLayout {
   };
 }
 
+/** Seats 5 to 16 blocked: the family of four fills the minibus. */
+const ONLY_FOUR = Array.from({ length: 12 }, (_, index) => String(index + 5));
+
 /**
  * A trip with a date next summer (far enough ahead for the cheapest cancellation term), a planned minibus
  * with a boarding point each way, and a firm booking of a family of four on it — all made through the API.
+ * With `full`, the minibus has only four free seats, so the family fills the date.
  */
-async function bookFamily(request: APIRequestContext, tag: string): Promise<Booking> {
+async function bookFamily(request: APIRequestContext, tag: string, full = false): Promise<Booking> {
   const plan = await callApi<{ id: number; name: string }>(request, ADMIN, 'POST', '/seat-plans', {
     name: `Familienbus ${tag}`,
     layout: minibus(),
@@ -53,8 +57,8 @@ async function bookFamily(request: APIRequestContext, tag: string): Promise<Book
     headers: { authorization: `Bearer ${token}` },
     data: {
       transports: [
-        { direction: 'outbound', name: plan.name, id_seat_plan: plan.id },
-        { direction: 'return', name: plan.name, id_seat_plan: plan.id },
+        { direction: 'outbound', name: plan.name, id_seat_plan: plan.id, blocked_seats: full ? ONLY_FOUR : [] },
+        { direction: 'return', name: plan.name, id_seat_plan: plan.id, blocked_seats: full ? ONLY_FOUR : [] },
       ],
       travelStops: [
         { id_zus_zustiege: stop.id, direction: 'outbound', time: '07:30', surcharge: 0 },
@@ -95,12 +99,24 @@ test('an office clerk records the deposit, downloads confirmation and invoice, a
 }) => {
   test.setTimeout(120_000);
   const tag = String(Date.now()).slice(-6);
-  const booking = await bookFamily(request, tag);
+  const booking = await bookFamily(request, tag, true);
+  // The date is full: a single traveller waits for a place.
+  const waiting = await callApi<Booking>(request, ADMIN, 'POST', '/ratio_vorgang', {
+    termin: booking.termin,
+    type: 'waitlist',
+    buchender: { surname: `Winter ${tag}`, firstName: 'Wim' },
+    teilnehmer: [{ name: `Winter ${tag}`, name1: 'Wim' }],
+  });
+  expect(waiting.status).toBe('waitlist');
   await loginAs(page, OFFICE);
+  await page.goto(`/internet/journeys/${booking.id_jrn_journey}/dates/${booking.termin}/waitlist`);
+  await expect(page.getByTestId('waitlist-1')).toContainText(`Winter ${tag}`);
 
   // The list finds the booking by the booker's name and opens it.
   await page.goto('/vorgang');
   await page.getByRole('textbox', { name: /booking no/i }).fill(`Sommer ${tag}`);
+  // The search is applied once the list holds only this booking (a click before would be undone by it).
+  await expect(page.getByText('1-1 of 1')).toBeVisible();
   await page.getByRole('cell', { name: String(booking.vorgangnr), exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/vorgang/${booking.id}$`));
   await expect(page.getByRole('heading', { level: 2, name: `Booking ${booking.vorgangnr}` })).toBeVisible();
@@ -109,7 +125,8 @@ test('an office clerk records the deposit, downloads confirmation and invoice, a
   await page.getByRole('tab', { name: 'Prices & payments' }).click();
   await expect(page).toHaveURL(new RegExp(`/vorgang/${booking.id}/payments$`));
   const account = await callApi<BookingAccount>(request, ADMIN, 'GET', `/ratio_vorgang/${booking.id}/payments`);
-  const deposit = account.schedule.find((due) => due.kind === 'deposit')?.amount ?? 480;
+  const deposit = account.schedule.find((due) => due.kind === 'deposit')?.amount;
+  if (deposit === undefined) throw new Error(`no deposit in the schedule: ${JSON.stringify(account.schedule)}`);
   await page.getByLabel(/^Amount/).fill(String(deposit).replace('.', ','));
   await page.getByLabel(/^Reference/).fill(`Anzahlung ${tag}`);
   await page.getByRole('button', { name: 'Save payment' }).click();
@@ -143,7 +160,15 @@ test('an office clerk records the deposit, downloads confirmation and invoice, a
   ).toBeVisible();
   await expect(dialog.getByText(/days before departure .*: 10 %/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel now' }).click();
-  await expect(page.getByText(/Booking \d+ cancelled, fee 60,00 €/)).toBeVisible();
+  // The outcome stays in the dialog: the fee and the credit note for the invoice issued before.
+  await expect(dialog.getByRole('status')).toHaveText(
+    /Booking \d+ cancelled, fee 60,00\s€, credit note GS-\d{4}-\d{5}/,
+    {
+      timeout: 20_000,
+    },
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 
   const after = await callApi<Booking>(request, ADMIN, 'GET', `/ratio_vorgang/${booking.id}`);
   const paul = after.teilnehmer.find((participant) => participant.name1 === 'Paul')!;
@@ -152,7 +177,17 @@ test('an office clerk records the deposit, downloads confirmation and invoice, a
   expect(after.status).toBe('firm');
   await page.getByRole('tab', { name: 'Participants' }).click();
   await expect(page.getByTestId(`participant-${paul.nr}`).getByText('cancelled')).toBeVisible();
-  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(page.getByTestId(/^invoice-GS-/)).toBeVisible();
+
+  // Paul's place went to the first on the waiting list, now an option.
+  const offered = await callApi<Booking>(request, ADMIN, 'GET', `/ratio_vorgang/${waiting.id}`);
+  expect(offered.status).toBe('option');
+  await page.goto(`/internet/journeys/${booking.id_jrn_journey}/dates/${booking.termin}/waitlist`);
+  await expect(page.getByText('No booking is waiting on this date.')).toBeVisible();
+  await page.goto(`/vorgang/${waiting.id}`);
+  await expect(page.getByText('Option until')).toBeVisible();
+  await page.goto(`/vorgang/${booking.id}/history`);
   await expect(page.getByRole('cell', { name: 'Payment', exact: true }).first()).toBeVisible();
 });
 

@@ -41,6 +41,7 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
   const [scope, setScope] = useState<Scope>('booking');
   const [chosen, setChosen] = useState<number[]>([]);
   const [quote, setQuote] = useState<CancellationQuote | null>(null);
+  const [result, setResult] = useState<CancellationResult | null>(null);
   const [busy, setBusy] = useState(false);
   const selection = scope === 'booking' ? [] : chosen;
 
@@ -61,19 +62,13 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
   const confirm = async () => {
     setBusy(true);
     try {
-      const result = await api<CancellationResult>(cancellationPath('cancel', booking.id, selection, all));
+      const answer = await api<CancellationResult>(cancellationPath('cancel', booking.id, selection, all));
+      // The outcome stays in the dialog (fee and credit note number) until the clerk closes it.
+      setResult(answer);
       await refresh();
-      notify(result.creditNote ? 'bookings.cancel.doneWithCreditNote' : 'bookings.cancel.done', {
-        type: 'info',
-        messageArgs: {
-          nr: booking.vorgangnr,
-          fee: formatPrice(result.quote.fee),
-          creditNote: result.creditNote?.number,
-        },
-      });
-      onClose();
     } catch (error) {
       fail(error);
+    } finally {
       setBusy(false);
     }
   };
@@ -84,10 +79,20 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>
-        {translate(quote ? 'bookings.cancel.quoteTitle' : 'bookings.cancel.title', { nr: booking.vorgangnr })}
+        {translate(result || !quote ? 'bookings.cancel.title' : 'bookings.cancel.quoteTitle', {
+          nr: booking.vorgangnr,
+        })}
       </DialogTitle>
       <DialogContent>
-        {quote ? (
+        {result ? (
+          <Alert severity="success" role="status">
+            {translate(result.creditNote ? 'bookings.cancel.doneWithCreditNote' : 'bookings.cancel.done', {
+              nr: booking.vorgangnr,
+              fee: formatPrice(result.quote.fee),
+              creditNote: result.creditNote?.number,
+            })}
+          </Alert>
+        ) : quote ? (
           <>
             <Table size="small" aria-label={translate('bookings.cancel.quoteTitle', { nr: booking.vorgangnr })}>
               <TableBody>
@@ -152,7 +157,11 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
         )}
       </DialogContent>
       <DialogActions>
-        {quote ? (
+        {result ? (
+          <Button variant="contained" onClick={onClose} autoFocus>
+            {translate('app.dialog.close')}
+          </Button>
+        ) : quote ? (
           <>
             <Button onClick={() => setQuote(null)} disabled={busy}>
               {translate('bookings.cancel.back')}
