@@ -11,6 +11,7 @@ import {
 } from '../bookings/bookings.service.ts';
 import { brandForHost } from '../brands/brands.service.ts';
 import { cancellationTermsOfJourney } from '../journeys/journeys.service.ts';
+import { issueCreditNoteIn, type CreditLine } from '../invoices/invoices.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { cancellationFeeLines, daysBeforeDeparture, feePercent } from './cancellation-fees.ts';
 
@@ -67,6 +68,33 @@ export async function quoteCancellation(
   return quoteOf(prices, terms, cancellationFeeLines(prices, terms.percent));
 }
 
+/**
+ * What a cancellation credits against the current invoice: each cancelled participant's price, what else was
+ * cancelled with the booking, less the fees kept (negative lines); issueCreditNoteIn caps it at what the invoice
+ * still claims.
+ */
+export function creditLinesOf(prices: CancellationPrices, fees: readonly CancellationFeeLine[]): CreditLine[] {
+  const lines: CreditLine[] = prices.participants
+    .filter((participant) => participant.priceCents !== 0)
+    .map((participant) => ({
+      description: `Storno – ${participant.name}`,
+      participant: participant.name,
+      amount_cents: participant.priceCents,
+    }));
+  const rest =
+    prices.totalCents -
+    prices.remainingCents -
+    prices.participants.reduce((sum, participant) => sum + participant.priceCents, 0);
+  if (rest !== 0) lines.push({ description: 'Storno weiterer Leistungen', participant: null, amount_cents: rest });
+  for (const fee of fees)
+    lines.push({
+      description: fee.description,
+      participant: prices.participants.find((participant) => participant.id === fee.participant)?.name ?? null,
+      amount_cents: -fee.amount_cents,
+    });
+  return lines;
+}
+
 const moneyText = (cents: number, language: string) =>
   new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(euro(cents));
 
@@ -88,6 +116,7 @@ export async function cancelBooking(
     const terms = await cancellationTermsOfJourney(trx, basis.journeyId);
     const daysBefore = daysBeforeDeparture(basis.dateFrom, now);
     let quote: CancellationQuote | undefined;
+    let feeLines: CancellationFeeLine[] = [];
     const done = await cancelBookingIn(
       trx,
       bookingId,
@@ -96,15 +125,21 @@ export async function cancelBooking(
         // the fee of the booking as read under the lock
         feesOf: (prices) => {
           const percent = feePercent(terms, daysBefore, prices.status);
-          const fees = cancellationFeeLines(prices, percent);
-          quote = quoteOf(prices, { terms, daysBefore, percent }, fees);
-          return fees;
+          feeLines = cancellationFeeLines(prices, percent);
+          quote = quoteOf(prices, { terms, daysBefore, percent }, feeLines);
+          return feeLines;
         },
       },
       actor,
       now,
     );
     const { prices } = done;
+    const creditNote = await issueCreditNoteIn(
+      trx,
+      { bookingId, lines: creditLinesOf(prices, feeLines), reason: 'Stornierung' },
+      actor,
+      now,
+    );
     if (prices.booker?.email)
       await enqueueMail(trx, {
         to: prices.booker.email,
@@ -124,7 +159,7 @@ export async function cancelBooking(
         processId: bookingId,
         status: prices.scope === 'booking' ? 'cancelled' : prices.status,
         quote: quote!,
-        creditNote: null,
+        creditNote: creditNote && { id: creditNote.id, number: creditNote.number, total: creditNote.total },
       } satisfies CancellationResult,
       freedDate: done.freedDate,
     };
