@@ -287,10 +287,10 @@ describe('payments', () => {
     const booking = await book({ language: 'en' });
     const day = (iso: string) => new Date(`${iso}T06:00:00Z`);
     expect(await runDunning(t.ctx, day('2027-01-30'))).not.toContain(booking.id);
-    expect(await runDunning(t.ctx, day('2027-01-31'))).toContain(booking.id);
-    // safe twice and with several instances: the level read is the claim
-    const again = await Promise.all([runDunning(t.ctx, day('2027-01-31')), runDunning(t.ctx, day('2027-02-01'))]);
-    expect(again.flat()).not.toContain(booking.id);
+    // several instances at once, and again later: the level read is the claim, so level 1 goes out once
+    const first = await Promise.all([1, 2, 3].map(() => runDunning(t.ctx, day('2027-01-31'))));
+    expect(first.flat().filter((id) => id === booking.id)).toHaveLength(1);
+    expect(await runDunning(t.ctx, day('2027-02-01'))).not.toContain(booking.id);
     let mails = await remindersOf(booking.id);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Payment reminder (level 1) for booking ${booking.id}`);
