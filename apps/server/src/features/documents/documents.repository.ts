@@ -41,28 +41,3 @@ export function findPaymentDues(db: Database, bookingId: number) {
     .orderBy('id')
     .execute();
 }
-
-/** An issued document's frozen body and the host whose brand heads it. */
-export function findInvoiceBody(db: Database, invoiceId: number) {
-  return db
-    .selectFrom('invoice')
-    .select(['id', 'id_booking', 'id_organization', 'body', 'brand_host'])
-    .where('id', '=', invoiceId)
-    .executeTakeFirst();
-}
-
-export function findInvoiceIdByNumber(db: Database, number: string) {
-  return db.selectFrom('invoice').select('id').where('number', '=', number).executeTakeFirst();
-}
-
-/** The booking's latest invoice (not credit note). */
-export function findLatestInvoiceOfBooking(db: Database, bookingId: number) {
-  return db
-    .selectFrom('invoice')
-    .select('id')
-    .where('id_booking', '=', bookingId)
-    .where('kind', '=', 'invoice')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}

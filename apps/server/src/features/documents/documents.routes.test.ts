@@ -268,6 +268,35 @@ describe('documents: confirmation, invoices, e-invoices, templates, mail', () =>
     expect((await call(t.app, office, { method: 'GET', url: '/invoices/999999/pdf' })).statusCode).toBe(404);
   });
 
+  it('renders what the invoice core issues: PDF, schema-valid CII and Factur-X for a booking’s own invoice', async () => {
+    const issued = await call(t.app, office, {
+      method: 'POST',
+      url: `/ratio_vorgang/${englishBooking.id}/invoices`,
+      payload: {},
+    });
+    expect(issued.statusCode).toBe(201);
+    const invoice = issued.json<{ id: number; number: string }>();
+    const pdf = await call(t.app, office, { method: 'GET', url: `/invoices/${invoice.id}/pdf` });
+    expect(pdf.statusCode).toBe(200);
+    await keep('invoice-issued-en.pdf', pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Invoice');
+    expect(text).toContain(invoice.number);
+    expect(text).toContain('Sonderregelung für Reisebüros');
+    const cii = await call(t.app, office, { method: 'GET', url: `/invoices/${invoice.id}/xrechnung-cii` });
+    expect(cii.statusCode).toBe(200);
+    expect((await validateCii(cii.body)).errors).toEqual([]);
+    expect(cii.body).toContain('<ram:ExemptionReasonCode>VATEX-EU-D</ram:ExemptionReasonCode>');
+    const facturx = await call(t.app, office, { method: 'GET', url: `/invoices/${invoice.id}/facturx` });
+    expect(facturx.statusCode).toBe(200);
+    expect((await validateCii(embeddedXml(facturx.rawPayload)!)).errors).toEqual([]);
+    const template = await call(t.app, office, {
+      method: 'GET',
+      url: `/ratio/api/templates/?getInvoice=${englishBooking.id}`,
+    });
+    expect(template.headers['content-disposition']).toContain(`${invoice.number}.pdf`);
+  });
+
   it('finds the invoice of the templates call by number or by booking number', async () => {
     const byNumber = await call(t.app, office, {
       method: 'GET',
@@ -287,8 +316,7 @@ describe('documents: confirmation, invoices, e-invoices, templates, mail', () =>
       (await call(t.app, office, { method: 'GET', url: '/ratio/api/templates/?getInvoice=RE-1999-00001' })).statusCode,
     ).toBe(404);
     expect(
-      (await call(t.app, office, { method: 'GET', url: `/ratio/api/templates/?getInvoice=${englishBooking.id}` }))
-        .statusCode,
+      (await call(t.app, office, { method: 'GET', url: `/ratio/api/templates/?getInvoice=999999` })).statusCode,
     ).toBe(404);
     const empty = await call(t.app, office, { method: 'GET', url: '/ratio/api/templates/?getInvoice=' });
     expect(empty.statusCode).toBe(400);

@@ -1,5 +1,4 @@
 import {
-  ZInvoiceDocument,
   type BookingMail,
   type InvoiceDocument,
   type InvoiceFormat,
@@ -11,16 +10,10 @@ import { renderPdf } from '../../lib/pdf.ts';
 import type { DbContext } from '../../types.ts';
 import { getBooking, recordBookingEvents, type BookingActor } from '../bookings/bookings.service.ts';
 import { brandForHost } from '../brands/brands.service.ts';
+import { findInvoiceByNumber, getInvoiceDocument, listInvoicesOfBooking } from '../invoices/invoices.service.ts';
 import { enqueueMail, getMail } from '../mail/mail.service.ts';
 import { confirmationPdf } from './confirmation-pdf.ts';
-import {
-  findBookingLetterhead,
-  findInvoiceBody,
-  findLatestInvoiceOfBooking,
-  findInvoiceIdByNumber,
-  findPaymentDues,
-  findStopsOfDate,
-} from './documents.repository.ts';
+import { findBookingLetterhead, findPaymentDues, findStopsOfDate } from './documents.repository.ts';
 import { generateEInvoice } from './e-invoice.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 
@@ -67,35 +60,24 @@ export async function renderConfirmationPdf(
   };
 }
 
-type LoadedInvoice = {
-  id: number;
-  bookingId: number | null;
-  agencyId: number | null;
-  brandHost: string | null;
-  document: InvoiceDocument;
-};
+type LoadedInvoice = { id: number; bookingId: number | null; document: InvoiceDocument };
 
+/** The frozen document through the invoice core (404 for another agency's). */
 async function loadInvoice(ctx: DbContext, invoiceId: number, actor?: BookingActor): Promise<LoadedInvoice> {
-  const row = await findInvoiceBody(ctx.db, invoiceId);
-  if (!row) throw notFound();
-  // Agency users reach the documents of their own bookings (getBooking 404s others) and their own agency's.
-  if (actor?.agencyId != null) {
-    if (row.id_booking !== null) await getBooking(ctx, row.id_booking, actor);
-    else if (row.id_organization !== actor.agencyId) throw notFound();
-  }
-  return {
-    id: row.id,
-    bookingId: row.id_booking,
-    agencyId: row.id_organization,
-    brandHost: row.brand_host,
-    document: ZInvoiceDocument.parse(JSON.parse(row.body)),
-  };
+  const { invoice, document } = await getInvoiceDocument(ctx, invoiceId, actor);
+  return { id: invoice.id, bookingId: invoice.vorgangnr, document };
 }
 
 const pdfName = (doc: InvoiceDocument) => `${doc.number}.pdf`;
 
+/** The brand of the host the invoiced booking was made on. */
+async function invoiceBrand(ctx: DbContext, loaded: LoadedInvoice) {
+  const letterhead = loaded.bookingId === null ? null : await findBookingLetterhead(ctx.db, loaded.bookingId);
+  return brandOf(ctx, letterhead?.brand_host ?? null);
+}
+
 async function invoicePdfBytes(ctx: DbContext, loaded: LoadedInvoice, now: Date) {
-  const brand = await brandOf(ctx, loaded.brandHost);
+  const brand = await invoiceBrand(ctx, loaded);
   return renderPdf(invoicePdf(loaded.document, { brand, printedAt: now }));
 }
 
@@ -144,12 +126,15 @@ export async function renderEInvoice(
  */
 export async function findTemplateInvoiceId(ctx: DbContext, getInvoice: string, actor?: BookingActor): Promise<number> {
   const key = getInvoice.trim();
-  const id = /^\d+$/.test(key)
-    ? (await findLatestInvoiceOfBooking(ctx.db, Number(key)))?.id
-    : (await findInvoiceIdByNumber(ctx.db, key))?.id;
-  if (id === undefined) throw notFound();
-  await loadInvoice(ctx, id, actor);
-  return id;
+  if (/^\d+$/.test(key)) {
+    const invoices = await listInvoicesOfBooking(ctx, Number(key), actor ?? { userId: null, agencyId: null });
+    const latest = invoices.filter((invoice) => invoice.kind === 'invoice').at(-1);
+    if (!latest) throw notFound();
+    return latest.id;
+  }
+  const found = await findInvoiceByNumber(ctx, key, actor);
+  if (!found) throw notFound();
+  return found.invoice.id;
 }
 
 /**

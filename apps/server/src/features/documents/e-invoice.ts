@@ -87,7 +87,9 @@ export function eInvoiceData(doc: InvoiceDocument): Invoice {
   const isCredit = doc.kind === 'creditNote';
   const notes = [
     ...(isCredit && doc.creditedNumber ? [`Gutschrift zur Rechnung ${doc.creditedNumber}`] : []),
-    ...(breakdown.some((group) => group.code === 'E') ? [`${MARGIN_SCHEME_TEXT} (§ 25 UStG)`] : []),
+    ...(breakdown.some((group) => group.code === 'E') && !doc.notes.some((note) => note.includes(MARGIN_SCHEME_TEXT))
+      ? [`${MARGIN_SCHEME_TEXT} (§ 25 UStG)`]
+      : []),
     ...doc.notes,
   ];
   const sellerTaxSchemes = [

@@ -150,7 +150,9 @@ export function invoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): TD
     margin: [0, 6, 0, 10],
   };
 
-  const hasMargin = doc.lines.some((line) => line.vat === 'margin');
+  // The margin-scheme wording once: the invoice core may already have written it into the notes.
+  const hasMargin =
+    doc.lines.some((line) => line.vat === 'margin') && !doc.notes.some((note) => note.includes('Sonderregelung'));
   const payment: Content[] = [];
   if (isCredit) payment.push({ text: t.creditRefund });
   else if (doc.due > 0 && seller.iban) {
