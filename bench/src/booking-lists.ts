@@ -79,10 +79,10 @@ export async function benchBookingLists(engine: EngineName, options: BenchOption
   let started = performance.now();
   await recreateDatabase(target);
   const handle = openDatabase({ url: target.url });
-  let vorgangnr: number[] = [];
-  let range = { from: '', till: '' };
-  let loadSeconds = 0;
-  let version = '';
+  let vorgangnr: number[];
+  let range: { from: string; till: string };
+  let loadSeconds: number;
+  let version: string;
   try {
     await migrateAndSeed(handle);
     log(`  migrated and seeded the demo data in ${seconds(started).toFixed(1)} s`);
