@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createSearchIndex, dropSearchIndex, type MigrationDb } from './helpers.ts';
+import { createSearchIndex, dropSearchIndex, isPostgres, type MigrationDb } from './helpers.ts';
 
 /**
  * The bookings list (issue #11): `booking.search_text` (booking number, booker, participants' names, journey
@@ -16,9 +16,14 @@ export async function up(db: MigrationDb): Promise<void> {
   await createSearchIndex(db, 'booking', 'id');
   await db.schema.createIndex('booking_status_id_idx').on('booking').columns(['status', 'id']).execute();
   await db.schema.createIndex('booking_creator_idx').on('booking').columns(['created_by', 'id']).execute();
+  // The processes list sorts by invoice number, then booking number: PostgreSQL walks this backwards instead of
+  // sorting every booking; SQLite's booking_invoice_idx already ends in the rowid.
+  if (isPostgres(db))
+    await db.schema.createIndex('booking_invoice_id_idx').on('booking').columns(['invoice_number', 'id']).execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {
+  await db.schema.dropIndex('booking_invoice_id_idx').ifExists().execute();
   await db.schema.dropIndex('booking_creator_idx').ifExists().execute();
   await db.schema.dropIndex('booking_status_id_idx').ifExists().execute();
   await dropSearchIndex(db, 'booking');
