@@ -272,6 +272,12 @@ for (const language of ['de', 'en'] as const) {
       await page.goto('/vorgang/open-items');
       await page.waitForLoadState('networkidle');
       await shot('open-items');
+      await page.goto(`/customers/${booking.buchender!.id_vc_card}/bookings`);
+      await expect(page.getByRole('link', { name: String(booking.vorgangnr), exact: true })).toBeVisible();
+      await shot('customer-bookings');
+      await page.goto(`/internet/journeys/${booking.id_jrn_journey}/dates/${booking.termin}/waitlist`);
+      await page.waitForLoadState('networkidle');
+      await shot('departure-waitlist');
     });
   }
 }
