@@ -86,12 +86,31 @@ async function insertAll<T extends keyof DB>(db: Database, table: T, rows: Inser
 type Fill = { departures: PlannedDeparture[]; full: PlannedDeparture; bulk: PlannedDeparture; participants: number };
 
 /**
+ * What another bench (booking-lists.ts) lets the bulk write besides: participants' names, and more of each
+ * booking's columns (booker, search text) once its participants are known.
+ */
+export type FillShape = {
+  /** Runs once the departures are planned, before the first booking is made. */
+  prepare?: () => Promise<void>;
+  participant?: (id: number) => { name: string; name1: string | null };
+  booking?: (
+    booking: Insertable<DB['booking']> & { id: number },
+    participants: ReadonlyArray<{ name: string; name1: string | null }>,
+  ) => Partial<Insertable<DB['booking']>>;
+};
+
+/**
  * Generates journeys until there are `departures` bookable dates without coaches, plans them (the first with one
  * 49-seat coach each way, the others with enough coaches for their share of `participants` plus HEADROOM) and
  * books the participants in parties of 1–4: firm bookings (every 12th an option), one seat each way per
  * participant in reading order, holds per seat pool, one base price line per participant and the total.
  */
-async function fill(handle: DatabaseHandle, departures: number, participants: number): Promise<Fill> {
+export async function fill(
+  handle: DatabaseHandle,
+  departures: number,
+  participants: number,
+  shape: FillShape = {},
+): Promise<Fill> {
   const { db } = handle;
   let started = performance.now();
   const journeys = Math.ceil((departures * 1.1) / 12) + 1;
@@ -140,6 +159,7 @@ async function fill(handle: DatabaseHandle, departures: number, participants: nu
       `${seconds(started).toFixed(1)} s`,
   );
 
+  await shape.prepare?.();
   started = performance.now();
   const journeyOf = new Map(dates.map((date) => [date.nr, date.id_jrn_journey]));
   const next = random(20261124);
@@ -170,7 +190,7 @@ async function fill(handle: DatabaseHandle, departures: number, participants: nu
       while (seated < target) {
         const size = Math.min(1 + Math.floor(next() * 4), target - seated);
         const option = bookingId % 12 === 0;
-        rows.booking.push({
+        const booking: Insertable<DB['booking']> & { id: number } = {
           id: bookingId,
           id_jrn_date: departure.nr,
           id_jrn_journey: journeyOf.get(departure.nr)!,
@@ -180,14 +200,17 @@ async function fill(handle: DatabaseHandle, departures: number, participants: nu
           total_cents: price * size,
           created_at: now,
           updated_at: now,
-        });
+        };
+        const names: Array<{ name: string; name1: string | null }> = [];
         const holds = new Map<number, number>();
         for (let k = 0; k < size; k++) {
+          const named = shape.participant?.(participantId) ?? { name: `Reisende ${participantId}`, name1: null };
+          names.push(named);
           rows.participant.push({
             id: participantId,
             id_booking: bookingId,
             position: k + 1,
-            name: `Reisende ${participantId}`,
+            ...named,
           });
           rows.price.push({
             id_booking: bookingId,
@@ -210,6 +233,7 @@ async function fill(handle: DatabaseHandle, departures: number, participants: nu
           }
           participantId++;
         }
+        rows.booking.push({ ...booking, ...shape.booking?.(booking, names) });
         for (const [pool, units] of holds) rows.hold.push({ id_booking: bookingId, id_quota: pool, units });
         bookingId++;
         seated += size;

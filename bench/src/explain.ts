@@ -34,7 +34,13 @@ async function main(): Promise<void> {
     for (const scenario of selectListScenarios((values.only ?? '').split(',').filter(Boolean))) {
       for (const path of values['all-paths'] ? scenario.paths : scenario.paths.slice(0, 1)) {
         const { statements, ms } = await captureList(handle.db, handle.dialect, scenario, path);
-        const lister = { customers: 'listCustomers', users: 'listUsers', journeys: 'listJourneys' }[scenario.group];
+        const lister = {
+          customers: 'listCustomers',
+          users: 'listUsers',
+          journeys: 'listJourneys',
+          bookings: 'listBookings',
+          processes: 'listProcesses',
+        }[scenario.group];
         console.log(`\n## ${scenario.name}: GET ${decodeURIComponent(path)} — ${lister} ${ms.toFixed(1)} ms`);
         for (const compiled of statements) {
           const median = await medianMs(handle.db, compiled, runs);

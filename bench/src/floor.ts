@@ -232,6 +232,66 @@ function journey(row: Row) {
   };
 }
 
+const STATUS_NUMBER: Record<string, number> = {
+  draft: 0,
+  request: 1,
+  option: 2,
+  waitlist: 3,
+  firm: 4,
+  cancelled: 5,
+  processing: 6,
+};
+const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : (value as string));
+const euro = (cents: unknown) => Number(cents) / 100;
+
+/** The booking summary, field for field as the contract orders it (bookings.service.ts toSummary). */
+function booking(row: Row) {
+  return {
+    id: row.id,
+    nr: row.id,
+    vorgangnr: row.id,
+    termin: row.id_jrn_date,
+    termincode: row.termincode,
+    journeyTitle: row.journey_title,
+    date_from: day(row.date_from),
+    status: row.status,
+    type: STATUS_NUMBER[row.status as string],
+    option_until: iso(row.option_until),
+    bookerName: row.booker_name,
+    participants: Number(row.participant_count ?? 0),
+    price: euro(row.total_cents),
+    agencyId: row.id_organization,
+    createdAt: iso(row.created_at),
+    id_jrn_journey: row.id_jrn_journey,
+    id_booker_card: row.id_booker_card,
+    createdBy: row.created_by,
+    invoiceNumber: row.invoice_number,
+    paid: euro(row.paid_cents),
+    open: euro(Number(row.total_cents) - Number(row.paid_cents)),
+  };
+}
+
+/** The process, field for field as the contract orders it (processes.service.ts toProcess). */
+function process_(row: Row) {
+  return {
+    id_pc_process: row.id,
+    nr: row.id,
+    invoice_id: row.invoice_number,
+    name: row.title ?? row.journey_title,
+    vc_card_booker: { id_vc_card: row.booker_card, name: row.booker_name },
+    kuschick_id: row.kuschick_id,
+    ratio_id: row.ratio_id,
+    vc_person: { vc_address: { external_id: row.external_id ?? null } },
+    status: row.status === 'processing' ? '4' : String(STATUS_NUMBER[row.status as string]),
+    bookingStatus: row.status,
+    date_from: day(row.date_from),
+    total: euro(row.total_cents),
+    paid: euro(row.paid_cents),
+    open: euro(Number(row.total_cents) - Number(row.paid_cents)),
+    createdAt: iso(row.created_at),
+  };
+}
+
 const counts = new Map<string, { total: number; expires: number }>();
 
 async function total(route: FloorRoute, rows: number): Promise<number> {
@@ -257,16 +317,26 @@ async function answer(route: FloorRoute): Promise<string> {
   if (ids) {
     // The page's ids came first; the joined rows come back in any order and are put in the ids' order.
     const position = new Map(ids.map((id, index) => [id, index]));
-    const key = { customers: 'id_vc_card', users: 'id', journeys: 'id_jrn_journey' }[route.group];
+    const key = {
+      customers: 'id_vc_card',
+      users: 'id',
+      journeys: 'id_jrn_journey',
+      bookings: 'id',
+      processes: 'id',
+    }[route.group];
     base.sort((a, b) => position.get(a[key] as number)! - position.get(b[key] as number)!);
   }
   const byCard = fieldsByCard(fields);
   const data = base.map((row) =>
-    route.group === 'customers'
-      ? customer(row, byCard.get(row.id_vc_card as number) ?? [])
-      : route.group === 'journeys'
-        ? journey(row)
-        : user(row, byCard.get(row.id_vc_card as number) ?? []),
+    route.group === 'bookings'
+      ? booking(row)
+      : route.group === 'processes'
+        ? process_(row)
+        : route.group === 'customers'
+          ? customer(row, byCard.get(row.id_vc_card as number) ?? [])
+          : route.group === 'journeys'
+            ? journey(row)
+            : user(row, byCard.get(row.id_vc_card as number) ?? []),
   );
   return JSON.stringify({ total: await total(route, data.length), limit: route.limit, skip: route.skip, data });
 }

@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
+import { benchBookingLists } from './booking-lists.ts';
 import { benchBookings } from './bookings.ts';
 import { benchInvoices } from './invoices.ts';
 import type { DriveSpec, ScenarioResult } from './drive.ts';
@@ -95,7 +96,9 @@ function wantedVolumes(options: BenchOptions, scenarios: readonly Scenario[]): G
 /** An existing database serves when it holds exactly what the selected groups need (the others may differ). */
 function serves(existing: Generated, wanted: Generated, scenarios: readonly Scenario[]): boolean {
   const groups = new Set(scenarios.map((scenario) => scenario.group));
-  return [...groups].every((group) => existing[group] === wanted[group]);
+  return [...groups].every(
+    (group) => !(group in existing) || existing[group as keyof Generated] === wanted[group as keyof Generated],
+  );
 }
 
 async function prepare(
@@ -420,6 +423,11 @@ async function main(): Promise<number> {
     });
   }
   let failed = false;
+  // The booking-lists bench (booking-lists.ts) has its own data too; further --only words pick among its scenarios.
+  if (options.only.includes('booking-lists')) {
+    for (const engine of options.engines) failed ||= !(await benchBookingLists(engine, options));
+    return failed ? 1 : 0;
+  }
   // The booking bench (bookings.ts) has its own data and measurements; the other scenarios run as before.
   if (options.only.includes('bookings')) {
     for (const engine of options.engines) failed ||= !(await benchBookings(engine, options));

@@ -2,7 +2,7 @@
 export type ScenarioKind = 'list' | 'search' | 'feed';
 
 /** Which generated records a scenario reads: only those groups are generated for a run. */
-export type ScenarioGroup = 'users' | 'customers' | 'journeys';
+export type ScenarioGroup = 'users' | 'customers' | 'journeys' | 'bookings' | 'processes';
 
 /** The demo account a scenario is sent as (see run.ts ACCOUNTS). */
 export type Account = 'admin' | 'office';
@@ -126,6 +126,49 @@ export const SCENARIOS: Scenario[] = [
   ),
   feed('full', false),
   feed('304', true),
+];
+
+/** GET /ratio_vorgang and /process-lit as the demo office user (vorgang-read, process-read; no agency scope). */
+const bookingList = (name: string, kind: ScenarioKind, paths: string[]): Scenario => ({
+  name: `booking-lists ${name}`,
+  group: 'bookings',
+  kind,
+  account: 'office',
+  paths,
+  floor: true,
+});
+const bookingsPath = (params: Record<string, string> = {}) => apiPath('ratio_vorgang', params);
+const bookingsSearch = (words: string[]) => words.map((word) => bookingsPath({ 'lit-search': word }));
+
+/**
+ * The bookings list of issue #11 (`--only booking-lists`, booking-lists.ts), on its own data: `vorgangnr` are
+ * booking numbers of the bulk (the search finds them among the digits of every other text too).
+ */
+export const bookingListScenarios = (vorgangnr: readonly number[], departure: { from: string; till: string }) => [
+  bookingList('list', 'list', [bookingsPath()]),
+  bookingList('page 50', 'list', [bookingsPath({ $skip: '1000' })]),
+  bookingList('filter status', 'list', [
+    bookingsPath({ status: 'option' }),
+    bookingsPath({ 'status[$in][]': 'option' }) + '&' + encodeURIComponent('status[$in][]') + '=request',
+  ]),
+  bookingList('filter departure range', 'list', [
+    bookingsPath({ 'date_from[$gte]': departure.from, 'date_from[$lte]': departure.till }),
+  ]),
+  bookingList('search booker', 'search', bookingsSearch(['schä', 'köhl', 'krüg', 'hoffm', 'schröd', 'zimmerm'])),
+  bookingList('search participant', 'search', bookingsSearch(['anna schä', 'jürgen mül', 'petra weiß', 'thomas krü'])),
+  bookingList('search vorgangnr', 'search', bookingsSearch(vorgangnr.map(String))),
+  {
+    ...bookingList('processes list', 'list', [apiPath('process-lit')]),
+    group: 'processes' as const,
+  },
+  {
+    ...bookingList(
+      'processes search',
+      'search',
+      ['hoffm', 'köhl'].map((word) => apiPath('process-lit', { 'lit-search': word })),
+    ),
+    group: 'processes' as const,
+  },
 ];
 
 /** The scenarios `--only` selects (all when it names nothing). */

@@ -16,6 +16,8 @@ import {
 import { ZListQuery } from '@tourdesk/contracts';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import type { DialectName } from '../../apps/server/src/db/dialect.ts';
+import { listBookings } from '../../apps/server/src/features/bookings/bookings.service.ts';
+import { listProcesses } from '../../apps/server/src/features/processes/processes.service.ts';
 import { listCustomers } from '../../apps/server/src/features/customers/customers.service.ts';
 import { listJourneys } from '../../apps/server/src/features/journeys/journeys.service.ts';
 import { listUsers } from '../../apps/server/src/features/users/users.service.ts';
@@ -55,11 +57,15 @@ export async function captureList(
   const query = listQueryOf(path);
   const started = performance.now();
   const page: { limit: number; skip: number } | unknown[] =
-    scenario.group === 'customers'
-      ? await listCustomers(ctx, query, { kind: 'all' })
-      : scenario.group === 'journeys'
-        ? await listJourneys(ctx, query)
-        : await listUsers(ctx, 'staff', query);
+    scenario.group === 'bookings'
+      ? await listBookings(ctx, query, { userId: null, agencyId: null })
+      : scenario.group === 'processes'
+        ? await listProcesses(ctx, query, { userId: null, agencyId: null })
+        : scenario.group === 'customers'
+          ? await listCustomers(ctx, query, { kind: 'all' })
+          : scenario.group === 'journeys'
+            ? await listJourneys(ctx, query)
+            : await listUsers(ctx, 'staff', query);
   const ms = performance.now() - started;
   const executor = db.getExecutor();
   return {

@@ -6,9 +6,13 @@ const SUPERADMIN_ONLY = ['/system/settings', '/system/brands'];
 /** The trip catalogue's screens (internet-read). */
 const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege', '/zustiege/gruppen', '/seat-plans'];
 
+/** The bookings screens (vorgang-read, process-read). */
+const BOOKINGS = ['/vorgang', '/process'];
+
 /** Every screen this installation has, for a user with every right but without an agency. */
 const EVERYTHING = [
   '/',
+  ...BOOKINGS,
   '/agencies',
   '/customers',
   '/customers/drivers',
@@ -30,7 +34,7 @@ const EVERYTHING = [
 const EXPECTED: Record<string, string[]> = {
   'superadmin@example.com': EVERYTHING,
   'admin@example.com': EVERYTHING.filter((target) => !SUPERADMIN_ONLY.includes(target)),
-  'office@example.com': ['/', '/customers', '/internet/journeys', '/appuser/myProfile', ...CATALOGUE],
+  'office@example.com': ['/', '/customers', '/internet/journeys', '/appuser/myProfile', ...CATALOGUE, ...BOOKINGS],
   'agency@example.com': ['/', '/agencies/myProfile', '/agencies/customers', '/appuser/myProfile'],
   'traveller@example.com': ['/', '/appuser/myProfile'],
   'driver@example.com': ['/', '/appuser/myProfile'],

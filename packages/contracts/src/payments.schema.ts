@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateField, MAX_ID, optionalText } from './fields.ts';
+import { ZListQuery } from './list.schema.ts';
 
 /**
  * Payments of a booking (issue #11, docs/adr/0017): the schedule (deposit, balance), the payments received,
@@ -97,3 +98,12 @@ export const ZOpenItem = z.object({
   agencyId: z.number().int().nullable(),
 });
 export type OpenItem = z.infer<typeof ZOpenItem>;
+
+/** GET /open-items: the list query, `overdue=true` for the overdue list (`false`: nothing overdue yet). */
+export const ZOpenItemsQuery = ZListQuery.extend({
+  overdue: z
+    .enum(['true', 'false'], { error: 'error.invalidFilter' })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type OpenItemsQuery = z.infer<typeof ZOpenItemsQuery>;

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { boardingPointsRoutes } from './boarding-points/boarding-points.routes.ts';
+import { bookingMailsRoutes } from './booking-mails/booking-mails.routes.ts';
 import { bookingInvariantsRoutes } from './bookings/booking-invariants.routes.ts';
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
+import { processesRoutes } from './processes/processes.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
+import { cancellationsRoutes } from './cancellations/cancellations.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { departuresRoutes } from './departures/departures.routes.ts';
@@ -13,6 +16,7 @@ import { documentsRoutes } from './documents/documents.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { insurancesRoutes } from './insurances/insurances.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
@@ -20,6 +24,7 @@ import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { organizationsRoutes } from './organizations/organizations.routes.ts';
 import { ratioAddressesRoutes } from './ratio-addresses/ratio-addresses.routes.ts';
 import { rolesRoutes } from './roles/roles.routes.ts';
@@ -52,8 +57,13 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   seatPlansRoutes,
   departuresRoutes,
   bookingsRoutes,
+  cancellationsRoutes,
+  bookingMailsRoutes,
+  insurancesRoutes,
   invoicesRoutes,
+  processesRoutes,
   manifestsRoutes,
   documentsRoutes,
   bookingInvariantsRoutes,
+  paymentsRoutes,
 ];

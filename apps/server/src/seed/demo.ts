@@ -16,6 +16,7 @@ import {
 } from './factories.ts';
 import { seedCatalogueReferences } from './catalogue-factories.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoJourneys } from './demo-journeys.ts';
 import { seedDemoDepartures } from './demo-departures.ts';
 import { seededRandom } from './german-data.ts';
@@ -178,6 +179,7 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoDepartures(ctx);
   // Bookings on the planned demo dates (after the departures: they need coaches, pools and stops).
   await seedDemoBookings(ctx);
+  await seedDemoPayments(ctx);
   log?.info('demo data seeded');
   return true;
 }

@@ -3,6 +3,7 @@ import { accountFeature } from './account/account.feature.tsx';
 import { agenciesFeature } from './agencies/agencies.feature.tsx';
 import { authFeature } from './auth/auth.feature.tsx';
 import { boardingPointsFeature } from './boarding-points/boarding-points.feature.tsx';
+import { bookingsFeature } from './bookings/bookings.feature.tsx';
 import { brandsFeature } from './brands/brands.feature.tsx';
 import { customersFeature } from './customers/customers.feature.tsx';
 import { departuresFeature } from './departures/departures.feature.tsx';
@@ -12,6 +13,7 @@ import { journeyCategoriesFeature } from './journey-categories/journey-categorie
 import { journeysFeature } from './journeys/journeys.feature.tsx';
 import { manifestsFeature } from './manifests/manifests.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
+import { processesFeature } from './processes/processes.feature.tsx';
 import { rolesFeature } from './roles/roles.feature.tsx';
 import { seatPlansFeature } from './seat-plans/seat-plans.feature.tsx';
 import { settingsFeature } from './settings/settings.feature.tsx';
@@ -39,4 +41,6 @@ export const FEATURES: readonly FeatureModule[] = [
   seatPlansFeature,
   departuresFeature,
   manifestsFeature,
+  bookingsFeature,
+  processesFeature,
 ];

@@ -48,6 +48,8 @@ describe('the navigation drawer by permission', () => {
         '/zustiege',
         '/zustiege/gruppen',
         '/seat-plans',
+        '/vorgang',
+        '/process',
       ].sort(),
     );
   });

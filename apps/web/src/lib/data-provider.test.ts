@@ -20,6 +20,18 @@ describe('the list contract as react-admin speaks it', () => {
     expect(query.has('empty')).toBe(false);
   });
 
+  it('sends a range filter as field[$operator] and leaves out its empty ends', () => {
+    const query = new URLSearchParams(
+      listQuery(RESOURCES.users!, {
+        pagination: { page: 1, perPage: 20 },
+        filter: { date_from: { $gte: '2027-01-01', $lte: '' } },
+      }),
+    );
+    expect(query.get('date_from[$gte]')).toBe('2027-01-01');
+    expect(query.has('date_from[$lte]')).toBe(false);
+    expect(query.has('date_from')).toBe(false);
+  });
+
   it('asks for all (-1) and sorts by the resource id field', () => {
     const query = new URLSearchParams(
       listQuery(RESOURCES.roles!, { pagination: { page: 1, perPage: -1 }, sort: { field: 'id', order: 'ASC' } }),

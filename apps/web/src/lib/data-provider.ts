@@ -46,6 +46,11 @@ export function listQuery(config: ResourceApi, params: Partial<GetListParams>): 
       query.set('lit-search', String(value));
     } else if (Array.isArray(value)) {
       for (const item of value) query.append(`${key}[$in][]`, String(item));
+    } else if (typeof value === 'object') {
+      // A range filter from inputs like `date_from.$gte`: `date_from[$gte]=…`.
+      for (const [operator, item] of Object.entries(value as Record<string, unknown>)) {
+        if (item !== undefined && item !== null && item !== '') query.set(`${key}[${operator}]`, String(item));
+      }
     } else {
       query.set(key, String(value));
     }

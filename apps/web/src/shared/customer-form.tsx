@@ -6,6 +6,7 @@ import {
   useRecordContext,
   type TabbedFormProps,
 } from 'react-admin';
+import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { useSelectChoices } from '../lib/settings.ts';
 import { CountryInput } from '../ui/country-input.tsx';
@@ -24,8 +25,13 @@ export type CustomerFormVariant = 'staff' | 'driver' | 'agency';
 /** Master data, addresses and contacts of a customer (create, edit, copy; back office and agency portal). */
 export function CustomerForm({
   variant,
+  extraTabs,
   ...props
-}: { variant: CustomerFormVariant } & Omit<TabbedFormProps, 'children'>) {
+}: {
+  variant: CustomerFormVariant;
+  /** Tabs of the feature that shows the form, after the contacts (the customer's bookings). */
+  extraTabs?: ReactNode;
+} & Omit<TabbedFormProps, 'children'>) {
   const salutation = useSelectChoices('salutation');
   const title = useSelectChoices('title');
   const record = useRecordContext();
@@ -100,6 +106,7 @@ export function CustomerForm({
       <TabbedForm.Tab label="customers.tabs.contacts">
         <ContactRowsInput />
       </TabbedForm.Tab>
+      {extraTabs}
     </TabbedForm>
   );
 }

@@ -51,7 +51,7 @@ const parseBody = (text: string): unknown => {
 };
 
 /** Fetches with the session's token and hands the file to the browser as a download. */
-async function download(path: string, fallbackName: string): Promise<void> {
+export async function download(path: string, fallbackName: string): Promise<void> {
   const response = await sendGet(path);
   if (!response.ok) {
     const text = await response.text();

@@ -25,15 +25,37 @@ export const findParticipantsForHolds = (db: Database, bookingId: number) =>
     .selectFrom('participant')
     .select(['id', 'position', 'id_booking_room'])
     .where('id_booking', '=', bookingId)
+    // a cancelled participant holds nothing (docs/adr/0017)
+    .where('cancelled_at', 'is', null)
     .orderBy('position')
     .orderBy('id')
     .execute();
 
+/** The booking's rooms that hold: a room whose sleepers are all cancelled holds nothing. */
 export const findRoomTypesOfBooking = (db: Database, bookingId: number) =>
   db
     .selectFrom('booking_room')
     .select(['id', 'id_jrn_room_type'])
     .where('id_booking', '=', bookingId)
+    .where((eb) =>
+      eb.or([
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('participant')
+              .select('participant.id')
+              .whereRef('participant.id_booking_room', '=', 'booking_room.id'),
+          ),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('participant')
+            .select('participant.id')
+            .whereRef('participant.id_booking_room', '=', 'booking_room.id')
+            .where('participant.cancelled_at', 'is', null),
+        ),
+      ]),
+    )
     .orderBy('position')
     .orderBy('id')
     .execute();

@@ -63,6 +63,33 @@ describe('computePriceLines', () => {
     expect(totalOf(lines)).toBe(2 * 89_900 + 1_000 + 15_000 + 5_000 + 12_000 + 3_000);
   });
 
+  it('prices a cancelled participant only by their fee line; their room and per-person extras go with them', () => {
+    const lines = computePriceLines({
+      prices,
+      participants: [
+        { id: 1, name: 'Anna', priceId: null, room: 0, stops: [] },
+        {
+          id: 2,
+          name: 'Ben',
+          priceId: null,
+          room: 1,
+          stops: [{ description: 'Zustieg Leipzig', surcharge_cents: 1_000 }],
+          cancelled: true,
+        },
+      ],
+      rooms: ['double', 'single'],
+      extras: [{ value: 'Weinprobe', price_cents: 2_900, price_due: 'per_person', units: 1 }],
+      nights: 4,
+      fees: [{ kind: 'fee', description: 'Stornogebühr 25 % – Ben', amount_cents: 28_725, participant: 2 }],
+    });
+    expect(lines.map((line) => [line.kind, line.participant, line.amount_cents])).toEqual([
+      ['base', 1, 89_900],
+      ['extra', null, 2_900],
+      ['fee', 2, 28_725],
+    ]);
+    expect(totalOf(lines)).toBe(89_900 + 2_900 + 28_725);
+  });
+
   it('has no base line when the date has no price', () => {
     expect(
       computePriceLines({

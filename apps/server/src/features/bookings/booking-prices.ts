@@ -6,9 +6,11 @@ import type { PriceLineKind } from './bookings.table.ts';
  * - `base`: per participant, their price line (`price_id`) or the date's first adult price — in the room kind of
  *   the participant's room when there is such a line;
  * - `room`: the supplement (category 'supplement') of a room's kind, per participant sleeping in it (a room
- *   nobody is assigned to counts once);
+ *   nobody is assigned to counts once, a room whose sleepers are all cancelled not at all);
  * - `stop`: a travel stop's surcharge, per participant and direction;
- * - `extra`: price × units, once per booking (`once`), per participant (`per_person`) or per night (`per_night`).
+ * - `extra`: price × units, once per booking (`once`), per participant (`per_person`) or per night (`per_night`);
+ * - `fee`: cancellation fees (docs/adr/0017), kept as they are. A cancelled participant is priced only by their
+ *   fee line: no base, stop or room line, and they do not count for per-person extras.
  */
 
 export type DatePrice = {
@@ -28,6 +30,8 @@ export type PricedParticipant = {
   room: number | null;
   /** surcharges of the participant's stops, per direction (0 or absent: none) */
   stops: Array<{ description: string; surcharge_cents: number }>;
+  /** cancelled alone (participant.cancelled_at): priced only by their fee line */
+  cancelled?: boolean;
 };
 
 export type PricedExtra = { value: string; price_cents: number; price_due: ExtraPriceDue | string; units: number };
@@ -41,8 +45,11 @@ export function computePriceLines(input: {
   rooms: readonly string[];
   extras: readonly PricedExtra[];
   nights: number;
+  /** the booking's cancellation fee lines: they survive every repricing */
+  fees?: readonly PriceLine[];
 }): PriceLine[] {
-  const { prices, participants, rooms, extras, nights } = input;
+  const { prices, rooms, extras, nights } = input;
+  const participants = input.participants.filter((participant) => !participant.cancelled);
   const lines: PriceLine[] = [];
   const adult = prices.filter((price) => price.category === 'adult');
 
@@ -75,6 +82,8 @@ export function computePriceLines(input: {
     const supplement = prices.find((price) => price.category === 'supplement' && price.room_kind === kind);
     if (!supplement) return;
     const sleepers = participants.filter((participant) => participant.room === index);
+    // a room whose sleepers are all cancelled is given up with them
+    if (sleepers.length === 0 && input.participants.some((participant) => participant.room === index)) return;
     if (sleepers.length === 0) {
       lines.push({
         kind: 'room',
@@ -105,6 +114,7 @@ export function computePriceLines(input: {
         participant: null,
       });
   }
+  for (const fee of input.fees ?? []) lines.push({ ...fee, kind: 'fee' });
   return lines;
 }
 

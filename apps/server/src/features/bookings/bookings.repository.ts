@@ -217,14 +217,38 @@ export type BookingListRow = Awaited<ReturnType<ReturnType<typeof bookingListBas
 
 export const bookingCountBase = builtOnce((db: Database) => db.selectFrom('booking').select('booking.id'));
 
-/** GET /ratio_vorgang: filters termin, status, id_jrn_journey; newest first. */
+/** The departure-day range of the list (`date_from[$gte]`, `date_from[$lte]`, YYYY-MM-DD). */
+export type DepartureRange = { from?: string; till?: string };
+
+/**
+ * The list's base and count queries narrowed to bookings whose departure lies in `range`: a condition on the
+ * booking's own `id_jrn_date` (the dates in range through jrn_date's date index), so the page of ids and the count
+ * still read the booking table alone.
+ */
+export function bookingListInRange(db: Database, range: DepartureRange) {
+  const dates = db
+    .selectFrom('jrn_date')
+    .select('jrn_date.nr')
+    .$if(range.from !== undefined, (q) => q.where('jrn_date.date_from', '>=', range.from!))
+    .$if(range.till !== undefined, (q) => q.where('jrn_date.date_from', '<=', range.till!));
+  return {
+    base: bookingListBase(db).where('booking.id_jrn_date', 'in', dates),
+    count: bookingCountBase(db).where('booking.id_jrn_date', 'in', dates),
+  };
+}
+
+/**
+ * GET /ratio_vorgang: lit-search over `search_text` (booking number, booker, participants, journey title,
+ * termincode, invoice number); filters status (also `$in`), termin, id_jrn_journey, agencyId, createdBy,
+ * id_booker_card (the departure range is `bookingListInRange`); newest first.
+ */
 export const BOOKING_LIST_SPEC: ListSpec<BookingSummary> = {
   table: 'booking',
   idColumn: 'id',
   idField: 'id',
-  searchable: false,
+  searchable: true,
   defaultSort: [['id', -1]],
-  ownParams: ['agency'],
+  ownParams: ['agency', 'date_from'],
   fields: {
     id: { column: 'booking.id', type: 'number' },
     nr: { column: 'booking.id', type: 'number' },
@@ -234,12 +258,43 @@ export const BOOKING_LIST_SPEC: ListSpec<BookingSummary> = {
     journey: { column: 'booking.id_jrn_journey', type: 'number' },
     status: { column: 'booking.status', type: 'string' },
     agencyId: { column: 'booking.id_organization', type: 'number', nullable: true },
+    createdBy: { column: 'booking.created_by', type: 'number', nullable: true },
+    id_booker_card: { column: 'booking.id_booker_card', type: 'number', nullable: true },
     option_until: { column: 'booking.option_until', type: 'date', nullable: true },
     createdAt: { column: 'booking.created_at', type: 'date' },
+    date_from: { column: 'jrn_date.date_from', type: 'date', joined: true, filterable: false },
     price: { column: 'booking.total_cents', type: 'number' },
+    invoiceNumber: { column: 'booking.invoice_number', type: 'string', nullable: true },
   },
   selectable: contractFields(ZBookingSummary),
 };
+
+/** Every booking's search text is written from these (bookings.service `bookingSearchText`). */
+export const findSearchSourceOfBooking = (db: Database, id: number) =>
+  db
+    .selectFrom('booking')
+    .innerJoin('jrn_date', 'jrn_date.nr', 'booking.id_jrn_date')
+    .innerJoin('jrn_journey', 'jrn_journey.id_jrn_journey', 'booking.id_jrn_journey')
+    .leftJoin('vc_card', 'vc_card.id_vc_card', 'booking.id_booker_card')
+    .select([
+      'booking.id',
+      'booking.title',
+      'booking.invoice_number',
+      'booking.ratio_vorgangnr',
+      'booking.search_text',
+      'vc_card.name as booker_name',
+      'jrn_journey.title as journey_title',
+      'jrn_date.termincode',
+    ])
+    .where('booking.id', '=', id)
+    .executeTakeFirst();
+
+export const findParticipantNamesOfBooking = (db: Database, id: number) =>
+  db.selectFrom('participant').select(['name1', 'name']).where('id_booking', '=', id).orderBy('position').execute();
+
+export async function updateBookingSearchText(db: Database, id: number, text: string): Promise<void> {
+  await db.updateTable('booking').set({ search_text: text }).where('id', '=', id).execute();
+}
 
 // ---------------------------------------------------------------- participants, rooms, extras
 
@@ -341,6 +396,29 @@ export async function replacePriceLines(
   lines: ReadonlyArray<Omit<Insertable<BookingPriceLineTable>, 'id_booking'>>,
 ): Promise<void> {
   await db.deleteFrom('booking_price_line').where('id_booking', '=', bookingId).execute();
+  if (lines.length > 0)
+    await db
+      .insertInto('booking_price_line')
+      .values(lines.map((line) => ({ ...line, id_booking: bookingId })))
+      .execute();
+}
+
+/** Marks participants cancelled on their own (docs/adr/0017): their rows stay for the history. */
+export async function cancelParticipantRows(db: Database, ids: readonly number[], at: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('participant')
+    .set({ cancelled_at: at })
+    .where('id', 'in', [...ids])
+    .where('cancelled_at', 'is', null)
+    .execute();
+}
+
+export async function insertPriceLines(
+  db: Database,
+  bookingId: number,
+  lines: ReadonlyArray<Omit<Insertable<BookingPriceLineTable>, 'id_booking'>>,
+): Promise<void> {
   if (lines.length > 0)
     await db
       .insertInto('booking_price_line')

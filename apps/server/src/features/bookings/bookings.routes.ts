@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   ZBooking,
   ZBookingNrParams,
@@ -19,6 +20,7 @@ import {
   changeBookingStatus,
   createBooking,
   deleteBooking,
+  exportBookingsCsv,
   getBooking,
   listBookings,
   setZustieg,
@@ -65,6 +67,21 @@ export async function bookingsRoutes(app: FastifyInstance) {
     config: { permission: 'vorgang-read' },
     schema: { tags, querystring: ZListQuery, response: { 200: ZListResponse(ZBookingSummary), ...errors } },
     handler: (request) => listBookings(app.ctx, request.query, actorOf(request)),
+  });
+  api.get('/ratio_vorgang/export.csv', {
+    config: { permission: 'vorgang-read' },
+    // The list's search and filters; the file (text/csv) in the language of Accept-Language (default German).
+    schema: { tags, querystring: ZListQuery, response: { 200: z.unknown(), ...errors } },
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      const body = await exportBookingsCsv(app.ctx, request.query, actor, actor.language);
+      const stamp = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="vorgaenge-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
   });
   api.get('/ratio_vorgang/:id', {
     config: { permission: 'vorgang-read' },

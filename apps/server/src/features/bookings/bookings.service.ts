@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import {
   BOOKING_STATUS_NUMBER,
+  buildSearchText,
   DEFAULT_OPTION_DAYS,
   DOCUMENT_LANGUAGES,
   processStatusOf,
@@ -23,12 +25,13 @@ import {
 import { toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { runList } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
-import { brandForHost } from '../brands/brands.service.ts';
 import { createCustomer } from '../customers/customers.service.ts';
 import { findDepartureDate, toRatioParticipant } from '../departures/departures.service.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
+import { insuranceLines, insuranceProducts } from '../insurances/insurance-products.service.ts';
+import { typedSetting } from '../settings/settings.service.ts';
 import {
   currentSeatWishes,
   holdsAnything,
@@ -37,12 +40,14 @@ import {
   takeHolds,
   type SeatWishes,
 } from './booking-capacity.ts';
-import { computePriceLines, nightsBetween, totalOf } from './booking-prices.ts';
+import { computePriceLines, nightsBetween, totalOf, type PriceLine } from './booking-prices.ts';
 import {
   BOOKING_LIST_SPEC,
   bookingCountBase,
   bookingListBase,
+  bookingListInRange,
   bumpBooking,
+  cancelParticipantRows,
   claimExpiredOption,
   deleteBookingRooms,
   deleteBookingRow,
@@ -54,6 +59,8 @@ import {
   findExtrasOfBookingWithValue,
   findExtrasOfJourney,
   findExpiredOptionIds,
+  findParticipantNamesOfBooking,
+  findSearchSourceOfBooking,
   findWaitingBookings,
   findParticipantsOfBookings,
   findPriceLinesOfBooking,
@@ -65,12 +72,15 @@ import {
   insertBookingRoom,
   insertEvents,
   insertParticipant,
+  insertPriceLines,
   lockBooking,
   replaceBookingExtras,
   replacePriceLines,
   updateBookingRow,
+  updateBookingSearchText,
   updateParticipantRow,
   type BookingListRow,
+  type DepartureRange,
   type ParticipantRow,
 } from './bookings.repository.ts';
 import { findSeatsOfBooking } from './booking-capacity.repository.ts';
@@ -226,19 +236,211 @@ const toSummary = (row: BookingListRow): BookingSummary => ({
   price: toEuro(row.total_cents),
   agencyId: row.id_organization,
   createdAt: toIso(row.created_at)!,
+  id_jrn_journey: row.id_jrn_journey,
+  id_booker_card: row.id_booker_card,
+  createdBy: row.created_by,
+  invoiceNumber: row.invoice_number,
+  paid: toEuro(row.paid_cents),
+  open: toEuro(row.total_cents - row.paid_cents),
 });
 
-/** GET /ratio_vorgang: newest first; filters termin, status, id_jrn_journey (or journey); agency users see their own. */
+const ZDay = z.iso.date();
+
+/** `date_from[$gte]` / `date_from[$lte]` (YYYY-MM-DD) of a list query; anything else there is a 400. */
+function departureRangeOf(query: ListQuery): DepartureRange | null {
+  const raw = (query as Record<string, unknown>).date_from;
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw invalidField('date_from', 'error.invalidFilter');
+  const range: DepartureRange = {};
+  for (const [operator, value] of Object.entries(raw as Record<string, unknown>)) {
+    if ((operator !== '$gte' && operator !== '$lte') || !ZDay.safeParse(value).success)
+      throw invalidField(`date_from.${operator}`, 'error.invalidFilter');
+    if (operator === '$gte') range.from = value as string;
+    else range.till = value as string;
+  }
+  return range.from === undefined && range.till === undefined ? null : range;
+}
+
+/** The list's query with the caller's scope: agency users see their own agency's bookings only. */
+const scopedQuery = (query: ListQuery, actor: BookingActor) =>
+  (actor.agencyId != null ? { ...query, agencyId: actor.agencyId } : query) as ListQuery;
+
+/**
+ * GET /ratio_vorgang: newest first; lit-search (booking number, booker, participants, journey, termincode,
+ * invoice number), filters status, termin, id_jrn_journey (or journey), agencyId, createdBy, id_booker_card and the
+ * departure range date_from[$gte|$lte]; agency users see their own.
+ */
 export function listBookings(ctx: DbContext, query: ListQuery, actor: BookingActor) {
-  const scoped = actor.agencyId != null ? { ...query, agencyId: actor.agencyId } : query;
+  const range = departureRangeOf(query);
+  const narrowed = range ? bookingListInRange(ctx.db, range) : null;
   return runList(
     ctx,
     BOOKING_LIST_SPEC,
-    scoped as ListQuery,
-    bookingListBase(ctx.db),
+    scopedQuery(query, actor),
+    narrowed?.base ?? bookingListBase(ctx.db),
     (rows) => rows.map(toSummary),
-    bookingCountBase(ctx.db),
+    narrowed?.count ?? bookingCountBase(ctx.db),
   );
+}
+
+/** The export's columns, in the reader's language (de first: the office's language). */
+const EXPORT_HEADERS: Record<DocumentLanguage, string[]> = {
+  de: [
+    'Vorgangsnr.',
+    'Status',
+    'Reise',
+    'Termin',
+    'Abreise',
+    'Buchender',
+    'Teilnehmer',
+    'Preis',
+    'Bezahlt',
+    'Offen',
+    'Rechnungsnr.',
+    'Option bis',
+    'Angelegt',
+  ],
+  en: [
+    'Booking no.',
+    'Status',
+    'Journey',
+    'Date code',
+    'Departure',
+    'Booker',
+    'Participants',
+    'Price',
+    'Paid',
+    'Open',
+    'Invoice no.',
+    'Option until',
+    'Created',
+  ],
+  es: [
+    'N.º de reserva',
+    'Estado',
+    'Viaje',
+    'Código de fecha',
+    'Salida',
+    'Reservante',
+    'Participantes',
+    'Precio',
+    'Pagado',
+    'Pendiente',
+    'N.º de factura',
+    'Opción hasta',
+    'Creada',
+  ],
+  ru: [
+    '№ брони',
+    'Статус',
+    'Поездка',
+    'Код даты',
+    'Отъезд',
+    'Заказчик',
+    'Участники',
+    'Цена',
+    'Оплачено',
+    'К оплате',
+    '№ счёта',
+    'Опция до',
+    'Создана',
+  ],
+};
+const EXPORT_STATUS: Record<DocumentLanguage, Record<BookingStatus, string>> = {
+  de: {
+    draft: 'Entwurf',
+    request: 'Anfrage',
+    option: 'Option',
+    waitlist: 'Warteliste',
+    firm: 'Fest gebucht',
+    cancelled: 'Storniert',
+    processing: 'In Bearbeitung',
+  },
+  en: {
+    draft: 'Draft',
+    request: 'Request',
+    option: 'Option',
+    waitlist: 'Waiting list',
+    firm: 'Firm booking',
+    cancelled: 'Cancelled',
+    processing: 'In processing',
+  },
+  es: {
+    draft: 'Borrador',
+    request: 'Solicitud',
+    option: 'Opción',
+    waitlist: 'Lista de espera',
+    firm: 'Reserva firme',
+    cancelled: 'Cancelada',
+    processing: 'En tramitación',
+  },
+  ru: {
+    draft: 'Черновик',
+    request: 'Запрос',
+    option: 'Опция',
+    waitlist: 'Лист ожидания',
+    firm: 'Твёрдая бронь',
+    cancelled: 'Отменена',
+    processing: 'В обработке',
+  },
+};
+/** German number format for the export (German Excel reads `1234,50`). */
+const decimal = (value: number) => value.toFixed(2).replace('.', ',');
+const day = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/**
+ * GET /ratio_vorgang/export.csv: the list with the same search and filters, every matching booking up to the
+ * list's maximum (1,000 rows, `$limit` lowers it), as CSV for German Excel in the reader's language.
+ */
+export async function exportBookingsCsv(
+  ctx: DbContext,
+  query: ListQuery,
+  actor: BookingActor,
+  language: string | undefined,
+): Promise<string> {
+  const lang = documentLanguage(language ?? 'de');
+  const rows = (await listBookings(ctx, { ...query, pagination: 'false' }, actor)) as BookingSummary[];
+  return toCsv(
+    EXPORT_HEADERS[lang],
+    rows.map((row) => [
+      row.vorgangnr,
+      EXPORT_STATUS[lang][row.status],
+      row.journeyTitle,
+      row.termincode,
+      day(row.date_from),
+      row.bookerName,
+      row.participants,
+      decimal(row.price),
+      decimal(row.paid ?? 0),
+      decimal(row.open ?? row.price),
+      row.invoiceNumber ?? null,
+      row.option_until ? day(row.option_until) : null,
+      day(row.createdAt),
+    ]),
+  );
+}
+
+/**
+ * Writes the booking's search text anew from what the list shows (in the change's transaction). Every change
+ * passes recordBookingEvents, which calls it: two small reads, and a write only when the text changed.
+ */
+export async function refreshBookingSearchText(trx: DbContext, bookingId: number): Promise<void> {
+  const [source, participants] = await Promise.all([
+    findSearchSourceOfBooking(trx.db, bookingId),
+    findParticipantNamesOfBooking(trx.db, bookingId),
+  ]);
+  if (!source) return;
+  const text = buildSearchText([
+    source.id,
+    source.ratio_vorgangnr,
+    source.booker_name,
+    ...participants.flatMap((participant) => [participant.name1, participant.name]),
+    source.title,
+    source.journey_title,
+    source.termincode,
+    source.invoice_number,
+  ]);
+  if (text !== source.search_text) await updateBookingSearchText(trx.db, bookingId, text);
 }
 
 // ---------------------------------------------------------------- writing the booking's content
@@ -258,8 +460,19 @@ function assertBookable(departure: Departure, status: BookingStatus) {
     throw new ApiError(409, 'error.departureNotBookable');
 }
 
-const optionEnd = (value: string | null | undefined, now: Date, days = DEFAULT_OPTION_DAYS) =>
-  value ? new Date(value).toISOString() : new Date(now.getTime() + days * DAY_MS).toISOString();
+const ZOptionDays = z.number().min(0).max(365);
+const ZOfferHours = z
+  .number()
+  .positive()
+  .max(24 * 365);
+
+/** An option's end: the one given, else OPTION_DAYS (setting) from now. */
+const optionEnd = async (ctx: DbContext, value: string | null | undefined, now: Date) =>
+  value
+    ? new Date(value).toISOString()
+    : new Date(
+        now.getTime() + (await typedSetting(ctx, 'OPTION_DAYS', ZOptionDays, DEFAULT_OPTION_DAYS)) * DAY_MS,
+      ).toISOString();
 
 /** The participant's own fields as stored (RATIO's names, lengths checked by the contract). */
 function participantColumns(input: ParticipantInput) {
@@ -285,6 +498,7 @@ function participantColumns(input: ParticipantInput) {
     status: input.status ?? null,
     reservierungsnr: input.reservierungsnr ?? null,
     leistungen: input.leistungen ?? null,
+    insurance: input.insurance ?? null,
   };
 }
 
@@ -362,7 +576,12 @@ async function writeContent(
     return stop.id;
   };
   const existingIds = new Set(existing.map((participant) => participant.id));
+  const insurances = body.teilnehmer.some((participant) => participant.insurance)
+    ? (await insuranceProducts(trx)).map((product) => product.code)
+    : [];
   body.teilnehmer.forEach((participant, index) => {
+    if (participant.insurance && !insurances.includes(participant.insurance))
+      throw invalidField(`teilnehmer.${index}.insurance`, 'error.insuranceUnknown');
     if (participant.price_id != null && !prices.some((price) => price.id === participant.price_id))
       throw invalidField(`teilnehmer.${index}.price_id`, 'error.invalid');
     if (participant.nr != null && !existingIds.has(participant.nr))
@@ -381,9 +600,12 @@ async function writeContent(
     );
 
   const kept = new Set(body.teilnehmer.flatMap((participant) => (participant.nr != null ? [participant.nr] : [])));
+  // Cancelled participants stay for the history and their fee, whether the body names them or not.
   await deleteParticipantRows(
     trx.db,
-    existing.filter((participant) => !kept.has(participant.id)).map((participant) => participant.id),
+    existing
+      .filter((participant) => !kept.has(participant.id) && participant.cancelled_at === null)
+      .map((participant) => participant.id),
   );
   const ids: number[] = [];
   for (const [index, participant] of body.teilnehmer.entries()) {
@@ -411,39 +633,12 @@ async function writeContent(
   return ids;
 }
 
-/** Recomputes the price lines from the stored rows and writes them and the total; returns the total in cents. */
+/**
+ * Recomputes the price lines from the stored rows and writes them and the total; returns the total in cents.
+ * Cancellation fee lines are kept; cancelled participants are priced only by them.
+ */
 async function repriceBooking(trx: DbContext, bookingId: number, departure: Departure): Promise<number> {
-  const [{ prices, stops, journeyExtras }, participants, rooms, extras] = await Promise.all([
-    dateDataOf(trx, departure),
-    findParticipantsOfBookings(trx.db, [bookingId]),
-    findRoomsOfBooking(trx.db, bookingId),
-    findExtrasOfBookingWithValue(trx.db, bookingId),
-  ]);
-  const roomIndex = new Map(rooms.map((room, index) => [room.id, index]));
-  const stopOf = (id: number | null) => (id === null ? undefined : stops.find((stop) => stop.id === id));
-  const lines = computePriceLines({
-    prices,
-    participants: participants.map((participant) => ({
-      id: participant.id,
-      name: participant.name,
-      priceId: participant.id_jrn_date_price,
-      room: participant.id_booking_room === null ? null : (roomIndex.get(participant.id_booking_room) ?? null),
-      stops: [stopOf(participant.id_travel_stop_out), stopOf(participant.id_travel_stop_ret)].flatMap((stop) =>
-        stop ? [{ description: `Zustieg ${stop.name}`, surcharge_cents: stop.surcharge_cents }] : [],
-      ),
-    })),
-    rooms: rooms.map((room) => room.kind),
-    extras: extras.map((extra) => {
-      const known = journeyExtras.find((item) => item.id === extra.id_jrn_extra);
-      return {
-        value: extra.value,
-        price_cents: known?.price_cents ?? 0,
-        price_due: known?.price_due ?? 'once',
-        units: extra.units,
-      };
-    }),
-    nights: nightsBetween(isoDate(departure.date_from), isoDate(departure.date_till)),
-  });
+  const lines = await priceLinesOf(trx, bookingId, departure);
   await replacePriceLines(
     trx.db,
     bookingId,
@@ -457,6 +652,83 @@ async function repriceBooking(trx: DbContext, bookingId: number, departure: Depa
   const total = totalOf(lines);
   await updateBookingRow(trx.db, bookingId, { total_cents: total });
   return total;
+}
+
+/** The price lines of the stored rows, as if the participants `alsoCancelled` were cancelled too. */
+async function priceLinesOf(
+  trx: DbContext,
+  bookingId: number,
+  departure: Departure,
+  alsoCancelled: ReadonlySet<number> = new Set(),
+): Promise<PriceLine[]> {
+  const [{ prices, stops, journeyExtras }, participants, rooms, extras, oldLines] = await Promise.all([
+    dateDataOf(trx, departure),
+    findParticipantsOfBookings(trx.db, [bookingId]),
+    findRoomsOfBooking(trx.db, bookingId),
+    findExtrasOfBookingWithValue(trx.db, bookingId),
+    findPriceLinesOfBooking(trx.db, bookingId),
+  ]);
+  const participantIds = new Set(participants.map((participant) => participant.id));
+  const roomIndex = new Map(rooms.map((room, index) => [room.id, index]));
+  const stopOf = (id: number | null) => (id === null ? undefined : stops.find((stop) => stop.id === id));
+  const lines = computePriceLines({
+    prices,
+    participants: participants.map((participant) => ({
+      id: participant.id,
+      name: participant.name,
+      priceId: participant.id_jrn_date_price,
+      room: participant.id_booking_room === null ? null : (roomIndex.get(participant.id_booking_room) ?? null),
+      stops: [stopOf(participant.id_travel_stop_out), stopOf(participant.id_travel_stop_ret)].flatMap((stop) =>
+        stop ? [{ description: `Zustieg ${stop.name}`, surcharge_cents: stop.surcharge_cents }] : [],
+      ),
+      cancelled: participant.cancelled_at !== null || alsoCancelled.has(participant.id),
+    })),
+    rooms: rooms.map((room) => room.kind),
+    extras: extras.map((extra) => {
+      const known = journeyExtras.find((item) => item.id === extra.id_jrn_extra);
+      return {
+        value: extra.value,
+        price_cents: known?.price_cents ?? 0,
+        price_due: known?.price_due ?? 'once',
+        units: extra.units,
+      };
+    }),
+    nights: nightsBetween(isoDate(departure.date_from), isoDate(departure.date_till)),
+    fees: oldLines
+      .filter((line) => line.kind === 'fee')
+      .map((line) => ({
+        kind: 'fee' as const,
+        description: line.description,
+        amount_cents: line.amount_cents,
+        // a participant removed from the booking since: the fee stays with the booking
+        participant:
+          line.id_participant !== null && participantIds.has(line.id_participant) ? line.id_participant : null,
+      })),
+  });
+  const travelling = participants.filter((participant) => !alsoCancelled.has(participant.id));
+  lines.push(...(await insuranceLinesOf(trx, travelling, lines, departure)));
+  return lines;
+}
+
+/** The travel-insurance lines of the participants who chose a product (cancelled ones hold none). */
+async function insuranceLinesOf(
+  trx: DbContext,
+  participants: readonly ParticipantRow[],
+  lines: readonly PriceLine[],
+  departure: Departure,
+): Promise<PriceLine[]> {
+  const travelling = participants.filter((participant) => participant.cancelled_at === null);
+  const insured = travelling.flatMap((participant) =>
+    participant.insurance ? [{ ...participant, insurance: participant.insurance }] : [],
+  );
+  if (insured.length === 0) return [];
+  return insuranceLines(
+    await insuranceProducts(trx),
+    insured,
+    travelling.map((participant) => participant.id),
+    lines,
+    isoDate(departure.date_from),
+  );
 }
 
 export type BookingEventInput = { kind: string; before?: unknown; after?: unknown };
@@ -498,6 +770,7 @@ export async function recordBookingEvents(
       data: JSON.stringify({ before: event.before ?? null, after: event.after ?? null }),
     })),
   );
+  await refreshBookingSearchText(trx, bookingId);
   for (const listener of changeListeners) await listener(trx, { bookingId, events, actor, now });
 }
 
@@ -564,7 +837,7 @@ export async function createBookingIn(
     id_booker_card: bookerId,
     id_organization: actor.agencyId,
     status,
-    option_until: status === 'option' ? optionEnd(body.option_until, now) : null,
+    option_until: status === 'option' ? await optionEnd(trx, body.option_until, now) : null,
     title: body.title ?? null,
     comment: body.comment ?? null,
     ratio_vorgangnr: body.ratio_vorgangnr ?? null,
@@ -680,7 +953,8 @@ export async function updateBooking(
       booking,
       {
         status: target,
-        option_until: target === 'option' ? optionEnd(body.option_until ?? toIso(booking.option_until), now) : null,
+        option_until:
+          target === 'option' ? await optionEnd(trx, body.option_until ?? toIso(booking.option_until), now) : null,
         ...(target === 'cancelled' ? { cancelled_at: now.toISOString() } : {}),
         ...confirmedOn(booking, target, now),
       },
@@ -833,7 +1107,7 @@ async function applyStatus(
     booking,
     {
       status: target,
-      option_until: target === 'option' ? optionEnd(options.optionUntil, now) : null,
+      option_until: target === 'option' ? await optionEnd(trx, options.optionUntil, now) : null,
       ...(target === 'cancelled' ? { cancelled_at: now.toISOString() } : {}),
       ...confirmedOn(booking, target, now),
     },
@@ -874,6 +1148,181 @@ export async function deleteBooking(
   });
   if (freed !== null) await offerWaitlist(ctx, freed, now);
   return answer ?? getBooking(ctx, id);
+}
+
+// ---------------------------------------------------------------- cancellation (docs/adr/0017)
+
+/** What cancelling would take away, in cents, read from the stored booking (the quote's and the cancel's basis). */
+export type CancellationPrices = {
+  bookingId: number;
+  status: BookingStatus;
+  /** the whole booking, or only the named participants */
+  scope: 'booking' | 'participants';
+  journeyId: number;
+  dateFrom: string;
+  /** the cancelled participants and the sum of their own price lines (fees aside) */
+  participants: Array<{ id: number; name: string; priceCents: number }>;
+  /** the booking's total now */
+  totalCents: number;
+  /** the total after cancelling, before the new fee (what stays priced, earlier fees included) */
+  remainingCents: number;
+  paidCents: number;
+  /** for the cancellation mail: the booker, the booking's language and host, the trip */
+  booker: { name: string; email: string | null } | null;
+  language: DocumentLanguage;
+  brandHost: string | null;
+  trip: string;
+};
+
+/** A fee line a cancellation adds (kind `fee`): per cancelled participant, or the booking's (participant null). */
+export type CancellationFeeLine = { participant: number | null; description: string; amount_cents: number };
+
+type CancelReadable = { id: number; status: BookingStatus; id_jrn_date: number };
+
+async function cancellationPricesOf(
+  ctx: DbContext,
+  booking: CancelReadable,
+  participantIds: readonly number[] | undefined,
+): Promise<CancellationPrices> {
+  if (booking.status === 'cancelled') throw new ApiError(409, 'error.bookingCancelled');
+  const [row, participants, stored] = await Promise.all([
+    findBookingById(ctx.db, booking.id),
+    findParticipantsOfBookings(ctx.db, [booking.id]),
+    findPriceLinesOfBooking(ctx.db, booking.id),
+  ]);
+  if (!row) throw notFound();
+  const booker = row.id_booker_card === null ? undefined : (await findBookers(ctx.db, [row.id_booker_card]))[0];
+  const active = participants.filter((participant) => participant.cancelled_at === null);
+  const named = [...new Set(participantIds ?? [])];
+  for (const id of named) {
+    const participant = participants.find((item) => item.id === id);
+    if (!participant) throw invalidField('participants', 'error.participantNotInBooking');
+    if (participant.cancelled_at !== null) throw new ApiError(409, 'error.participantCancelled');
+  }
+  const whole = participantIds === undefined || named.length === 0 || named.length === active.length;
+  if (!whole && booking.status === 'processing') throw new ApiError(409, 'error.processInProgress');
+  const cancelled = whole ? active : active.filter((participant) => named.includes(participant.id));
+  const ownCents = (id: number) => totalOf(stored.filter((line) => line.id_participant === id && line.kind !== 'fee'));
+  const fees = totalOf(stored.filter((line) => line.kind === 'fee'));
+  const remainingCents = whole
+    ? fees
+    : totalOf(
+        await priceLinesOf(
+          ctx,
+          booking.id,
+          await departureOf(ctx, booking.id_jrn_date),
+          new Set(cancelled.map((participant) => participant.id)),
+        ),
+      );
+  return {
+    bookingId: booking.id,
+    status: booking.status,
+    scope: whole ? 'booking' : 'participants',
+    journeyId: row.id_jrn_journey,
+    dateFrom: isoDate(row.date_from),
+    participants: cancelled.map((participant) => ({
+      id: participant.id,
+      name: [participant.name1, participant.name].filter(Boolean).join(' '),
+      priceCents: ownCents(participant.id),
+    })),
+    totalCents: row.total_cents,
+    remainingCents,
+    paidCents: row.paid_cents,
+    booker: booker ? { name: booker.name, email: booker.email ?? null } : null,
+    language: documentLanguage(row.language),
+    brandHost: row.brand_host,
+    trip: `${row.journey_title} (${isoDate(row.date_from)})`,
+  };
+}
+
+/**
+ * The basis of a cancellation quote: what cancelling the whole booking (no `participantIds`, or all who are
+ * not cancelled yet) or the named participants would take away. 404 for another agency's booking, 409
+ * error.bookingCancelled / error.participantCancelled / error.processInProgress (only whole bookings in
+ * processing are cancelled), 400 error.participantNotInBooking at `participants`.
+ */
+export async function cancellationPrices(
+  ctx: DbContext,
+  id: number,
+  participantIds: readonly number[] | undefined,
+  actor: BookingActor,
+): Promise<CancellationPrices> {
+  const row = await findBookingById(ctx.db, id);
+  if (!row || (actor.agencyId != null && row.id_organization !== actor.agencyId)) throw notFound();
+  return cancellationPricesOf(ctx, row, participantIds);
+}
+
+/**
+ * Cancels a booking or some of its participants in the caller's transaction (DOMAIN.md invariant 3): the
+ * booking is locked and its prices read again; the cancelled participants are marked (`cancelled_at`) and hold
+ * nothing from now on, the fee lines `feesOf` gives are added and everything else they were charged goes; a
+ * whole booking becomes `cancelled` and gives back all it holds. History 'cancelled'. Returns the prices it
+ * worked from, the new total and the date whose capacity was freed (offer it to the waiting list after the
+ * commit with `offerWaitlist`).
+ */
+export async function cancelBookingIn(
+  trx: DbContext,
+  id: number,
+  input: {
+    participantIds?: readonly number[];
+    feesOf: (prices: CancellationPrices) => CancellationFeeLine[];
+    version?: number;
+  },
+  actor: BookingActor,
+  now: Date,
+): Promise<{ prices: CancellationPrices; feeCents: number; totalCents: number; freedDate: number | null }> {
+  const booking = await lockForChange(trx, id, actor, { statusChange: true, version: input.version });
+  const prices = await cancellationPricesOf(trx, booking, input.participantIds);
+  const fees = input.feesOf(prices);
+  const feeCents = totalOf(fees);
+  const at = now.toISOString();
+  const wasHolding = holdsCapacity(booking.status);
+  const cancelledIds = prices.participants.map((participant) => participant.id);
+  await cancelParticipantRows(trx.db, cancelledIds, at);
+  const feeRows = fees.map((fee) => ({
+    id_participant: fee.participant,
+    kind: 'fee' as const,
+    description: fee.description.slice(0, 500),
+    amount_cents: fee.amount_cents,
+  }));
+  let totalCents: number;
+  if (prices.scope === 'booking') {
+    if (!canTransition(booking.status, 'cancelled')) throw new ApiError(409, 'error.statusTransition');
+    if (wasHolding) await releaseHolds(trx, id);
+    const earlierFees = (await findPriceLinesOfBooking(trx.db, id)).filter((line) => line.kind === 'fee');
+    await replacePriceLines(trx.db, id, [...earlierFees, ...feeRows]);
+    totalCents = prices.remainingCents + feeCents;
+    await bump(
+      trx,
+      booking,
+      { status: 'cancelled', option_until: null, cancelled_at: at, total_cents: totalCents },
+      now,
+    );
+  } else {
+    if (wasHolding) await retakeHolds(trx, id);
+    await insertPriceLines(trx.db, id, feeRows);
+    totalCents = await repriceBooking(trx, id, await departureOf(trx, booking.id_jrn_date));
+    await bump(trx, booking, {}, now);
+  }
+  await recordBookingEvents(
+    trx,
+    id,
+    actor,
+    [
+      {
+        kind: 'cancelled',
+        before: { status: booking.status, total_cents: prices.totalCents },
+        after: {
+          status: prices.scope === 'booking' ? 'cancelled' : booking.status,
+          participants: cancelledIds,
+          fee_cents: feeCents,
+          total_cents: totalCents,
+        },
+      },
+    ],
+    now,
+  );
+  return { prices, feeCents, totalCents, freedDate: wasHolding ? booking.id_jrn_date : null };
 }
 
 // ---------------------------------------------------------------- the job: expiry and waiting list
@@ -919,8 +1368,8 @@ export async function releaseExpiredOptions(ctx: DbContext, now = new Date()): P
 
 /**
  * Offers a date's free capacity to its waiting list (DOMAIN.md invariant 4): oldest first, each waiting booking
- * whose needs fit becomes an option for WAITLIST_OFFER_HOURS, with history 'offered' and a mail to the booker,
- * each in its own transaction. One that does not fit (409) stays waiting. Returns the offered bookings.
+ * whose needs fit becomes an option for WAITLIST_OFFER_HOURS (setting), with history 'offered' (the booking-mails
+ * listener mails the offer), each in its own transaction. One that does not fit (409) stays waiting. Returns the offered bookings.
  */
 export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Date()): Promise<number[]> {
   const offered: number[] = [];
@@ -933,7 +1382,8 @@ export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Da
         if (!bookable(departure)) return false;
         if ((await findParticipantsOfBookings(trx.db, [booking.id])).length === 0) return false;
         await takeHolds(trx, booking.id);
-        const until = new Date(now.getTime() + WAITLIST_OFFER_HOURS * 3_600_000).toISOString();
+        const hours = await typedSetting(trx, 'WAITLIST_OFFER_HOURS', ZOfferHours, WAITLIST_OFFER_HOURS);
+        const until = new Date(now.getTime() + hours * 3_600_000).toISOString();
         await bump(trx, booking, { status: 'option', option_until: until }, now);
         await recordBookingEvents(
           trx,
@@ -942,20 +1392,6 @@ export async function offerWaitlist(ctx: DbContext, dateNr: number, now = new Da
           [{ kind: 'offered', before: 'waitlist', after: { status: 'option', option_until: until } }],
           now,
         );
-        const booker =
-          booking.id_booker_card === null ? undefined : (await findBookers(trx.db, [booking.id_booker_card]))[0];
-        if (booker?.email)
-          await enqueueMail(trx, {
-            to: booker.email,
-            template: 'waitlistOffer',
-            language: 'de',
-            variables: {
-              name: booker.name,
-              hours: WAITLIST_OFFER_HOURS,
-              trip: `${departure.title} (${isoDate(departure.date_from)})`,
-            },
-            brand: await brandForHost(trx, 'localhost'),
-          });
         return true;
       });
       if (done) offered.push(candidate.id);

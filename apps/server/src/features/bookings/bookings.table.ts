@@ -33,6 +33,8 @@ export type BookingTable = {
   dunned_at: string | Date | null;
   /** Σ payment.amount_cents */
   paid_cents: Generated<number>;
+  /** normalised text the bookings list searches (booking number, booker, participants, journey, termincode, invoice) */
+  search_text: Generated<string>;
 };
 
 export type BookingRoomTable = {

@@ -116,7 +116,7 @@ export function participantsWithoutOneSeat(db: Database, nr?: number) {
           (select count(*) from seat_assignment sa join transport t on t.id = sa.id_transport
             where sa.id_participant = p.id and t.id_jrn_date = d.id_jrn_date and t.direction = d.direction) as seats
         from booking b
-        join participant p on p.id_booking = b.id
+        join participant p on p.id_booking = b.id and p.cancelled_at is null
         join (select distinct id_jrn_date, direction from transport) d on d.id_jrn_date = b.id_jrn_date
         where b.status in (${holding()}) ${dateFilter('b.id_jrn_date', nr)}
       ) x where seats <> 1
@@ -138,7 +138,8 @@ export function holdsOfNonHoldingBookings(db: Database, nr?: number) {
 
 /**
  * (booking, quota) pairs of holding bookings where the hold differs from the need: one seat unit per seat row on
- * the quota's coach, one room unit per booked room of the quota's room type, the booked units of a limited extra.
+ * the quota's coach, one room unit per booked room of the quota's room type (unless all its sleepers are
+ * cancelled), the booked units of a limited extra.
  */
 export function holdsMismatched(db: Database, nr?: number) {
   const bookings = sql`b.status in (${holding()}) ${dateFilter('b.id_jrn_date', nr)}`;
@@ -158,6 +159,9 @@ export function holdsMismatched(db: Database, nr?: number) {
         join booking_room br on br.id_booking = b.id
         join quota q on q.id_jrn_date = b.id_jrn_date and q.kind = 'room' and q.ref = br.id_jrn_room_type
         where ${bookings}
+          -- a room whose sleepers are all cancelled is given up with them
+          and (not exists (select 1 from participant p where p.id_booking_room = br.id)
+            or exists (select 1 from participant p where p.id_booking_room = br.id and p.cancelled_at is null))
         group by b.id, q.id
         union all
         select b.id, q.id, sum(be.units)

@@ -328,6 +328,7 @@ export const findTravelStopsOfDate = (db: Database, nr: number) =>
         .innerJoin('booking', 'booking.id', 'participant.id_booking')
         .select((inner) => inner.fn.countAll<number>().as('count'))
         .where('booking.status', 'in', holding)
+        .where('participant.cancelled_at', 'is', null)
         .where((inner) =>
           inner.or([
             inner('participant.id_travel_stop_out', '=', inner.ref('travel_stop.id')),

@@ -57,7 +57,10 @@ export async function findRatioParticipantRows(db: Database, scope: ParticipantS
       'stop_ret.knotenhaltnr as knotenhaltnr_ret',
     ]);
   query = isDateScope(scope)
-    ? query.where('booking.id_jrn_date', 'in', scopeDates(scope)).where('booking.status', '!=', 'cancelled')
+    ? query
+        .where('booking.id_jrn_date', 'in', scopeDates(scope))
+        .where('booking.status', '!=', 'cancelled')
+        .where('participant.cancelled_at', 'is', null)
     : query.where('participant.id_booking', 'in', [...scope.bookingIds]);
   return query.orderBy('participant.id_booking').orderBy('participant.position').orderBy('participant.id').execute();
 }

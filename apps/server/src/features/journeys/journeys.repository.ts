@@ -274,6 +274,14 @@ export async function findReferences(
   return rows.rows;
 }
 
+/** A journey's own commercial terms (JSON text, null: the settings apply). */
+export const findJourneyTerms = (db: Database, id: number) =>
+  db
+    .selectFrom('jrn_journey')
+    .select(['cancellation_terms', 'payment_terms'])
+    .where('id_jrn_journey', '=', id)
+    .executeTakeFirst();
+
 export async function slugTaken(db: Database, slug: string, exceptId?: number): Promise<boolean> {
   let query = db.selectFrom('jrn_journey').select('id_jrn_journey').where('slug', '=', slug);
   if (exceptId !== undefined) query = query.where('id_jrn_journey', '<>', exceptId);

@@ -1,6 +1,9 @@
 import {
   buildSearchText,
+  DEFAULT_CANCELLATION_TERMS,
   MAX_ID,
+  ZCancellationTerms,
+  type CancellationTerm,
   type BookableState,
   type CatalogState,
   dinSortKey,
@@ -22,6 +25,7 @@ import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
 import { runList } from '../../lib/list-query.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { DbContext } from '../../types.ts';
+import { typedSetting } from '../settings/settings.service.ts';
 import { findJourneyImages } from './journey-images.repository.ts';
 import { toJourneyImage } from './journey-images.service.ts';
 import {
@@ -35,6 +39,7 @@ import {
   findDates,
   findDays,
   findExtras,
+  findJourneyTerms,
   findJourneyWithTexts,
   findReferences,
   findRoomTypes,
@@ -815,3 +820,14 @@ export async function copyJourney(ctx: DbContext, id: number, body: CopyJourneyB
 
 const imageFileIds = async (ctx: DbContext, journeyId: number) =>
   new Map((await findJourneyImages(ctx.db, [journeyId])).map((image) => [image.id, image.id_stored_file]));
+
+/**
+ * The cancellation terms that apply to a journey's bookings (docs/adr/0017): its own `cancellation_terms`, else
+ * the setting CANCELLATION_TERMS, else the defaults.
+ */
+export async function cancellationTermsOfJourney(ctx: DbContext, journeyId: number): Promise<CancellationTerm[]> {
+  const row = await findJourneyTerms(ctx.db, journeyId);
+  const own = ZCancellationTerms.safeParse(parseJson(row?.cancellation_terms ?? null, null));
+  if (own.success && own.data.length > 0) return own.data;
+  return typedSetting(ctx, 'CANCELLATION_TERMS', ZCancellationTerms, DEFAULT_CANCELLATION_TERMS);
+}

@@ -101,3 +101,17 @@ export const countByStatus = (db: Database) =>
     .select(['status', sql<number>`count(*)`.as('count')])
     .groupBy('status')
     .execute();
+
+/** The mails that belong to a record (`booking:123`), newest first, with the names of their attachments. */
+export const findMailsOfRef = (db: Database, ref: string) =>
+  db.selectFrom('mail_outbox').select(summaryColumns).where('ref', '=', ref).orderBy('id', 'desc').execute();
+
+export const findAttachmentNames = (db: Database, mailIds: readonly number[]) =>
+  mailIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('mail_attachment')
+        .select(['id_mail', 'filename'])
+        .where('id_mail', 'in', mailIds)
+        .orderBy('id')
+        .execute();

@@ -1,4 +1,4 @@
-import type { Brand, ListQuery, Mail, MailDetail } from '@tourdesk/contracts';
+import type { BookingMail, Brand, ListQuery, Mail, MailDetail } from '@tourdesk/contracts';
 import { nowIso, toBool, toIso } from '../../db/dialect.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { runList, type ListSpec } from '../../lib/list-query.ts';
@@ -6,8 +6,10 @@ import type { DbContext } from '../../types.ts';
 import { renderMail, type MailVariables } from './mail-templates.ts';
 import type { MailTemplate } from './mail-texts.ts';
 import {
+  findAttachmentNames,
   findAttempts,
   findMailById,
+  findMailsOfRef,
   insertAttachment,
   insertMail,
   mailBaseQuery,
@@ -143,4 +145,23 @@ export async function resendMail(ctx: DbContext, id: number): Promise<MailDetail
   const now = nowIso();
   await updateMail(ctx.db, id, { status: 'queued', next_attempt_at: now, locked_until: null, updated_at: now });
   return getMail(ctx, id);
+}
+
+/** The mails that belong to a record (`booking:123`), newest first: what the record's page lists as sent. */
+export async function listMailsOfRef(ctx: DbContext, ref: string): Promise<BookingMail[]> {
+  const rows = await findMailsOfRef(ctx.db, ref);
+  const attachments = await findAttachmentNames(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to_address,
+    subject: row.subject,
+    template: row.template,
+    status: row.status,
+    createdAt: toIso(row.created_at)!,
+    sentAt: toIso(row.sent_at),
+    attachments: attachments.filter((file) => file.id_mail === row.id).map((file) => file.filename),
+  }));
 }

@@ -64,31 +64,35 @@ export function findManifestStops(db: Database, nr: number) {
 
 /** Participants of the departure's capacity-holding bookings (option, firm, in processing). */
 export function findManifestParticipants(db: Database, nr: number) {
-  return db
-    .selectFrom('participant')
-    .innerJoin('booking', 'booking.id', 'participant.id_booking')
-    .select([
-      'participant.id',
-      'participant.id_booking',
-      'participant.position',
-      'participant.anrede',
-      'participant.titel',
-      'participant.name',
-      'participant.geburtstag',
-      'participant.nation',
-      'participant.telefon',
-      'participant.email',
-      'participant.id_travel_stop_out',
-      'participant.id_travel_stop_ret',
-      'participant.id_booking_room',
-      'booking.status',
-      'booking.id_booker_card',
-    ])
-    .where('booking.id_jrn_date', '=', nr)
-    .where('booking.status', 'in', [...HOLDING_STATUSES])
-    .orderBy('participant.id_booking')
-    .orderBy('participant.position')
-    .execute();
+  return (
+    db
+      .selectFrom('participant')
+      .innerJoin('booking', 'booking.id', 'participant.id_booking')
+      .select([
+        'participant.id',
+        'participant.id_booking',
+        'participant.position',
+        'participant.anrede',
+        'participant.titel',
+        'participant.name',
+        'participant.geburtstag',
+        'participant.nation',
+        'participant.telefon',
+        'participant.email',
+        'participant.id_travel_stop_out',
+        'participant.id_travel_stop_ret',
+        'participant.id_booking_room',
+        'booking.status',
+        'booking.id_booker_card',
+      ])
+      .where('booking.id_jrn_date', '=', nr)
+      .where('booking.status', 'in', [...HOLDING_STATUSES])
+      // a participant cancelled on their own no longer travels (docs/adr/0017)
+      .where('participant.cancelled_at', 'is', null)
+      .orderBy('participant.id_booking')
+      .orderBy('participant.position')
+      .execute()
+  );
 }
 
 export function findManifestSeats(db: Database, transportIds: number[]) {

@@ -1,7 +1,9 @@
-import { Create, Edit, useGetOne, useTranslate } from 'react-admin';
+import { Create, Edit, TabbedForm, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Customer } from '@tourdesk/contracts/customers.schema';
 import { customerCopy } from './customer-copy.ts';
+import { CustomerBookingsTab } from './customer-bookings-tab.tsx';
+import { useHasAnyPermission } from '../../lib/permissions.ts';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { CustomerForm } from '../../shared/customer-form.tsx';
 import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
@@ -38,11 +40,28 @@ export function CustomerCopy() {
   );
 }
 
+/** The bookings tab's content: the customer of the form's record. */
+function BookingsOfRecord() {
+  const record = useRecordContext<Customer>();
+  return record ? <CustomerBookingsTab customerId={record.id} /> : null;
+}
+
 export function CustomerEdit() {
   const saved = useSavedNotice('customers.notifications.saved', customerName);
+  const mayReadBookings = useHasAnyPermission(['vorgang-read']);
+  const bookingsTab = mayReadBookings ? (
+    <TabbedForm.Tab label="customers.tabs.bookings" path="bookings">
+      <BookingsOfRecord />
+    </TabbedForm.Tab>
+  ) : undefined;
   return (
     <Edit mutationMode="pessimistic" mutationOptions={saved}>
-      <CustomerForm variant="staff" resolver={updateCustomerResolver} toolbar={<SaveDeleteToolbar />} />
+      <CustomerForm
+        variant="staff"
+        resolver={updateCustomerResolver}
+        toolbar={<SaveDeleteToolbar />}
+        extraTabs={bookingsTab}
+      />
     </Edit>
   );
 }

@@ -14,9 +14,10 @@ import { BOOKABLE_COLORS, toFormValues, toUpdateBody, type DepartureValues } fro
 import { DeparturePools } from './departure-pools.tsx';
 import { departureKey, participantsKey, seatMapKey, useDeparture } from './departure-queries.ts';
 import { DepartureStops } from './departure-stops.tsx';
+import { DepartureWaitlist } from './departure-waitlist.tsx';
 import { SeatPicker } from './seat-picker.tsx';
 
-export const DEPARTURE_TABS = ['coaches', 'stops', 'pools', 'alerts', 'seats', 'manifests'] as const;
+export const DEPARTURE_TABS = ['coaches', 'stops', 'pools', 'alerts', 'seats', 'waitlist', 'manifests'] as const;
 export type DepartureTab = (typeof DEPARTURE_TABS)[number];
 /** The form's collections by tab, to mark a tab whose fields the server refused. */
 const TAB_FIELDS: Partial<Record<DepartureTab, keyof DepartureValues>> = {
@@ -151,6 +152,7 @@ export function DeparturePage() {
         </Tabs>
       </DepartureForm>
       {tab === 'seats' ? <SeatPicker departure={departure} /> : null}
+      {tab === 'waitlist' ? <DepartureWaitlist nr={nr} /> : null}
       {tab === 'manifests' ? (
         <Card sx={{ mt: 2 }}>
           <CardContent>
@@ -198,7 +200,7 @@ function DepartureForm({
       <Panel active={tab === 'alerts'}>
         <DepartureAlerts departure={departure} />
       </Panel>
-      {tab === 'seats' || tab === 'manifests' ? null : (
+      {tab === 'seats' || tab === 'waitlist' || tab === 'manifests' ? null : (
         <Toolbar sx={{ mt: 2 }}>
           <SaveButton />
         </Toolbar>

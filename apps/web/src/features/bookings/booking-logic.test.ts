@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  berlinToday,
+  bookingPath,
+  cancellationPath,
+  canCancel,
+  eventValue,
+  isLocked,
+  statusActions,
+  tabOf,
+} from './booking-logic.ts';
+
+describe('booking detail logic', () => {
+  it('builds the two cancellation calls, whole booking unless a part of the participants is chosen', () => {
+    expect(cancellationPath('quote', 7, [], [1, 2])).toBe(
+      '/ratio/api/cancellation?getProcessCancellation=true&processId=7',
+    );
+    expect(cancellationPath('quote', 7, [2, 1], [1, 2])).toBe(
+      '/ratio/api/cancellation?getProcessCancellation=true&processId=7',
+    );
+    expect(cancellationPath('cancel', 7, [3, 1], [1, 2, 3])).toBe(
+      '/ratio/api/cancellation?initProcessCancellation=true&processId=7&participants=1%2C3',
+    );
+  });
+
+  it('offers the status changes but cancelling only through the dialog', () => {
+    expect(statusActions({ nextStatuses: ['firm', 'cancelled', 'waitlist'] })).toEqual(['firm', 'waitlist']);
+    expect(canCancel({ status: 'option', nextStatuses: ['firm', 'cancelled'] })).toBe(true);
+    expect(canCancel({ status: 'processing', nextStatuses: ['firm', 'cancelled'] })).toBe(false);
+    expect(canCancel({ status: 'firm', nextStatuses: ['processing'] })).toBe(false);
+  });
+
+  it('locks bookings in processing and cancelled ones', () => {
+    expect(isLocked({ status: 'processing' })).toBe(true);
+    expect(isLocked({ status: 'cancelled' })).toBe(true);
+    expect(isLocked({ status: 'firm' })).toBe(false);
+  });
+
+  it('maps tabs to addresses and back', () => {
+    expect(bookingPath(5)).toBe('/vorgang/5');
+    expect(bookingPath(5, 'payments')).toBe('/vorgang/5/payments');
+    expect(tabOf('payments')).toBe('payments');
+    expect(tabOf('')).toBe('overview');
+    expect(tabOf('nonsense')).toBe('overview');
+  });
+
+  it('takes today in Berlin, not in UTC', () => {
+    expect(berlinToday(new Date('2026-12-31T23:30:00Z'))).toBe('2027-01-01');
+  });
+
+  it('shows history values as one line', () => {
+    expect(eventValue('option')).toBe('option');
+    expect(eventValue({ status: 'firm', amount: 100 })).toBe('status: firm, amount: 100');
+    expect(eventValue(null)).toBe('');
+  });
+});

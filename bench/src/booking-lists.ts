@@ -1,0 +1,317 @@
+/**
+ * `npm run bench -- --only booking-lists`: the bookings list and the processes list of issue #11 at volume. Books
+ * `--participants` (1,000,000) participants on `--departures` (2,000) dates with the bookings bench's bulk
+ * (bookings.ts `fill`: parties of 1–4, so about 400,000 bookings) — here with German names, a booker from
+ * 100,000 generated customers and the search text the server writes — then drives GET /ratio_vorgang (first
+ * page, page 50, status filter, departure range, search by booker, participant and booking number) and GET
+ * /process-lit against the real server and the floor (floor.ts: the same SQL, no framework), side by side on the
+ * same core, as the customer lists are measured. See bench/README.md "Booking lists".
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import { sql } from 'kysely';
+import { buildSearchText } from '@tourdesk/contracts';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { fill } from './bookings.ts';
+import { cpuSnapshot, otherWork } from './cpu.ts';
+import type { DriveSpec, ScenarioResult } from './drive.ts';
+import { peakRssMb, rssMb, sameAnswers } from './floor-check.ts';
+import { recordFloor } from './floor-recording.ts';
+import { BENCH_DIR, generateCustomers, migrateAndSeed, recreateDatabase, type Target } from './generate.ts';
+import { FIRST_NAMES, SURNAMES } from './names.ts';
+import type { BenchOptions, EngineName } from './options.ts';
+import { formatComparison, formatTable, meetsTarget, P50_RATIO_TARGET, RPS_RATIO_TARGET } from './report.ts';
+import { bookingListScenarios, P95_TARGET_MS } from './scenarios.ts';
+import { freePort, login, pinned, startServer, type RunningServer } from './server.ts';
+
+const DATA_DIR = resolve(BENCH_DIR, '.data');
+const RESULTS_DIR = resolve(BENCH_DIR, 'results');
+const FLOOR_SERVER = resolve(import.meta.dirname, 'floor.ts');
+const OFFICE = { email: 'office@example.com', password: 'Demo1234!' };
+/** Customers generated as the bookings' bookers. */
+export const BOOKERS = 100_000;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const count = (value: number) => value.toLocaleString('en');
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+function targetOf(engine: EngineName, postgresUrl: string): Target {
+  if (engine === 'postgres') {
+    const url = new URL(postgresUrl);
+    return { engine, url: postgresUrl, label: `postgres ${url.host}${url.pathname}` };
+  }
+  const file = resolve(DATA_DIR, 'booking-lists.db');
+  return { engine, url: `sqlite:${file}`, label: `sqlite ${file}` };
+}
+
+/** Small seeded PRNG (mulberry32), as bookings.ts: every run names the same people. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function drive(spec: DriveSpec): Promise<ScenarioResult[]> {
+  const [command, args] = pinned('1', process.execPath, [resolve(BENCH_DIR, 'src/drive.ts')]);
+  const child = spawn(command, args, {
+    env: { ...process.env, BENCH_DRIVE_SPEC: JSON.stringify(spec) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((done) => child.once('exit', (exitCode) => done(exitCode)));
+  if (code !== 0) throw new Error(`the load generator failed (exit code ${code})`);
+  return JSON.parse(readFileSync(spec.output, 'utf8')) as ScenarioResult[];
+}
+
+export async function benchBookingLists(engine: EngineName, options: BenchOptions): Promise<boolean> {
+  const target = targetOf(engine, options.postgresUrl);
+  log(
+    `\n== booking lists on ${target.label}: ${count(options.departures)} departures, ` +
+      `${count(options.participants)} participants, ${count(BOOKERS)} bookers`,
+  );
+  mkdirSync(DATA_DIR, { recursive: true });
+  let started = performance.now();
+  await recreateDatabase(target);
+  const handle = openDatabase({ url: target.url });
+  let vorgangnr: number[];
+  let range: { from: string; till: string };
+  let loadSeconds: number;
+  let version: string;
+  try {
+    await migrateAndSeed(handle);
+    log(`  migrated and seeded the demo data in ${seconds(started).toFixed(1)} s`);
+    started = performance.now();
+    await generateCustomers(handle, BOOKERS, () => {});
+    const bookers = await handle.db
+      .selectFrom('vc_card')
+      .select(['id_vc_card', 'name'])
+      .where('kind', '=', 'customer')
+      .orderBy('id_vc_card')
+      .execute();
+    log(`  ${count(bookers.length)} customers in ${seconds(started).toFixed(1)} s`);
+
+    // The bulk of bookings.ts, with names, bookers and the search text the server would write.
+    started = performance.now();
+    const next = random(20261125);
+    const dates = new Map<number, { title: string; termincode: string }>();
+    const filled = await fill(handle, options.departures, options.participants, {
+      prepare: async () => {
+        const rows = await handle.db
+          .selectFrom('jrn_date')
+          .innerJoin('jrn_journey', 'jrn_journey.id_jrn_journey', 'jrn_date.id_jrn_journey')
+          .select(['jrn_date.nr', 'jrn_date.termincode', 'jrn_journey.title'])
+          .execute();
+        for (const row of rows) dates.set(row.nr, { title: row.title, termincode: row.termincode });
+      },
+      participant: () => ({
+        name: SURNAMES[Math.floor(next() * SURNAMES.length)]!,
+        name1: FIRST_NAMES[Math.floor(next() * FIRST_NAMES.length)]!,
+      }),
+      booking: (booking, participants) => {
+        const booker = bookers[(booking.id * 7919) % bookers.length]!;
+        const date = dates.get(booking.id_jrn_date)!;
+        return {
+          id_booker_card: booker.id_vc_card,
+          // as bookings.service refreshBookingSearchText writes it
+          search_text: buildSearchText([
+            booking.id,
+            null,
+            booker.name,
+            ...participants.flatMap((participant) => [participant.name1, participant.name]),
+            null,
+            date.title,
+            date.termincode,
+            null,
+          ]),
+        };
+      },
+    });
+    loadSeconds = seconds(started);
+    const bookings = Number(
+      (
+        await handle.db
+          .selectFrom('booking')
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    log(
+      `  ${count(filled.participants)} participants in ${count(bookings)} bookings, with search text and ` +
+        `statistics, in ${loadSeconds.toFixed(1)} s`,
+    );
+    vorgangnr = [Math.floor(bookings * 0.31), Math.floor(bookings * 0.62), bookings - 7].map(Number);
+    const bulk = await handle.db
+      .selectFrom('jrn_date')
+      .select('date_from')
+      .where('nr', '=', filled.departures[Math.floor(filled.departures.length / 2)]!.nr)
+      .executeTakeFirstOrThrow();
+    const day = bulk.date_from as unknown;
+    const from = day instanceof Date ? day.toISOString().slice(0, 10) : String(day);
+    range = { from, till: new Date(Date.parse(`${from}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10) };
+    const engineVersion = await sql<{ v: string }>`${
+      handle.dialect === 'postgres'
+        ? sql`select current_setting('server_version') as v`
+        : sql`select sqlite_version() as v`
+    }`.execute(handle.db);
+    version = `${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} ${engineVersion.rows[0]?.v ?? '?'}`;
+  } finally {
+    await handle.destroy();
+  }
+
+  const only = options.only.filter((word) => word !== 'booking-lists');
+  const scenarios = bookingListScenarios(vorgangnr, range).filter(
+    (scenario) => only.length === 0 || only.some((word) => scenario.name.includes(word)),
+  );
+  const recordingFile = resolve(DATA_DIR, `floor-booking-lists-${engine}.json`);
+  const recorder = openDatabase({ url: target.url });
+  try {
+    writeFileSync(recordingFile, JSON.stringify(await recordFloor(recorder, target.url, scenarios)));
+  } finally {
+    await recorder.destroy();
+  }
+
+  const loadBefore = loadavg()[0]!;
+  const cpuBefore = cpuSnapshot(engine === 'postgres');
+  const port = await freePort(options.port);
+  let server: RunningServer | null = null;
+  let floor: RunningServer | null = null;
+  const results: Record<number, { project: ScenarioResult[]; floor: ScenarioResult[] }> = {};
+  const memory = {
+    project: { idleMb: 0 as number | null, peakMb: null as number | null },
+    floor: { idleMb: 0 as number | null, peakMb: null as number | null },
+  };
+  try {
+    server = await startServer(
+      options.server,
+      target.url,
+      port,
+      resolve(DATA_DIR, `server-booking-lists-${engine}.log`),
+    );
+    floor = await startServer(
+      FLOOR_SERVER,
+      target.url,
+      await freePort(port + 1),
+      resolve(DATA_DIR, `floor-booking-lists-${engine}.log`),
+      { BENCH_FLOOR_RECORDING: recordingFile },
+    );
+    memory.project.idleMb = rssMb(server.pid);
+    memory.floor.idleMb = rssMb(floor.pid);
+    const tokens = { office: await login(server.baseUrl, OFFICE.email, OFFICE.password) };
+    await sameAnswers(server.baseUrl, floor.baseUrl, scenarios, tokens);
+    log('  the floor answers every path byte for byte as the server does');
+    const scratch = mkdtempSync(resolve(tmpdir(), 'tourdesk-bench-'));
+    try {
+      for (const connections of options.connections) {
+        log(
+          `  ${connections} connection(s), ${options.warmup} s warm-up + ${options.duration} s per scenario and server`,
+        );
+        results[connections] = { project: [], floor: [] };
+        for (const scenario of scenarios) {
+          for (const [label, baseUrl] of [
+            ['project', server.baseUrl],
+            ['floor', floor.baseUrl],
+          ] as const) {
+            const [result] = await drive({
+              baseUrl,
+              label,
+              tokens,
+              connections,
+              duration: options.duration,
+              warmup: options.warmup,
+              scenarios: [scenario],
+              output: resolve(scratch, 'results.json'),
+            });
+            results[connections]![label].push(result!);
+          }
+        }
+      }
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+    memory.project.peakMb = peakRssMb(server.pid);
+    memory.floor.peakMb = peakRssMb(floor.pid);
+  } finally {
+    await server?.stop();
+    await floor?.stop();
+  }
+  const loadAfter = loadavg()[0]!;
+  const otherCpu = otherWork(cpuBefore, cpuSnapshot(engine === 'postgres'));
+
+  for (const connections of options.connections) {
+    const { project, floor: bare } = results[connections]!;
+    log(
+      `\n${version} — ${count(options.participants)} participants, booking numbers ${vorgangnr.join(', ')}, ` +
+        `departures ${range.from} to ${range.till}, ${connections} connection(s), ${options.duration} s per scenario`,
+    );
+    log(formatTable(project));
+    log(`\nproject vs floor (target: p50 ≤ ${P50_RATIO_TARGET}× and req/s ≥ ${RPS_RATIO_TARGET}× the floor's)`);
+    log(formatComparison(project, bare));
+  }
+  log(
+    `\nmemory (resident set): project ${memory.project.idleMb} MB idle, ${memory.project.peakMb ?? '?'} MB peak; ` +
+      `floor ${memory.floor.idleMb} MB idle, ${memory.floor.peakMb ?? '?'} MB peak`,
+  );
+  log(
+    `other work on the machine meanwhile: ${otherCpu === null ? '?' : `${Math.round(otherCpu * 100)} % of the CPUs`}` +
+      ` (load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after)`,
+  );
+  const all = options.connections.flatMap((connections) => [
+    ...results[connections]!.project,
+    ...results[connections]!.floor,
+  ]);
+  const broken = all.filter((result) => result.non2xx > 0 || result.errors > 0 || result.timeouts > 0);
+  for (const result of broken)
+    log(`!! ${result.name}: ${result.non2xx} non-2xx, ${result.errors} connection errors, ${result.timeouts} timeouts`);
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = resolve(RESULTS_DIR, `${new Date().toISOString().replace(/[:.]/g, '-')}-booking-lists-${engine}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        engine,
+        engineVersion: version,
+        database: target.label,
+        options: {
+          departures: options.departures,
+          participants: options.participants,
+          bookers: BOOKERS,
+          duration: options.duration,
+          warmup: options.warmup,
+          connections: options.connections,
+        },
+        machine: {
+          cpus: cpus().length,
+          cpu: cpus()[0]?.model ?? '?',
+          loadAverage1m: { before: loadBefore, after: loadAfter },
+          otherWorkCpuShare: otherCpu,
+        },
+        loadSeconds,
+        vorgangnr,
+        range,
+        targetsP95Ms: P95_TARGET_MS,
+        targetsVsFloor: { p50Ratio: P50_RATIO_TARGET, rpsRatio: RPS_RATIO_TARGET },
+        memoryMb: memory,
+        results: Object.fromEntries(
+          options.connections.map((connections) => [
+            connections,
+            {
+              project: results[connections]!.project.map((result) => ({ ...result, met: meetsTarget(result) })),
+              floor: results[connections]!.floor,
+            },
+          ]),
+        ),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  log(`results: ${file}`);
+  return broken.length === 0;
+}
