@@ -10,6 +10,7 @@ import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
 import { departuresRoutes } from './departures/departures.routes.ts';
 import { destinationsRoutes } from './destinations/destinations.routes.ts';
+import { documentsRoutes } from './documents/documents.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -55,5 +56,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   cancellationsRoutes,
   invoicesRoutes,
   manifestsRoutes,
+  documentsRoutes,
   bookingInvariantsRoutes,
 ];
