@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCancellationTerms, ZPaymentTerms } from './booking-terms.schema.ts';
 import { countField, dateField, moneyField, optionalRef, optionalText, requiredText } from './fields.ts';
 
 /** Catalog state (spec §9): 0 no status, 1 trip created, 2 in progress, 3 ready for print sheet, 4 trip set. */
@@ -187,6 +188,10 @@ export const ZJourney = ZJourneySummary.extend({
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   keywords: z.string().nullable(),
+  /** the journey's own cancellation fees (docs/adr/0017); null: the setting CANCELLATION_TERMS applies */
+  cancellation_terms: ZCancellationTerms.nullable().optional(),
+  /** the journey's own payment schedule; null: the setting PAYMENT_TERMS applies */
+  payment_terms: ZPaymentTerms.nullable().optional(),
 });
 export type Journey = z.infer<typeof ZJourney>;
 
@@ -369,6 +374,17 @@ const journeyFields = {
       .optional(),
   ),
   keywords: optionalText({ max: 500 }),
+  /** null or an empty list: the setting CANCELLATION_TERMS applies; at most one term per `daysBefore` */
+  cancellation_terms: ZCancellationTerms.superRefine((terms, context) => {
+    terms.forEach((term, index) => {
+      if (terms.findIndex((other) => other.daysBefore === term.daysBefore) !== index)
+        context.addIssue({ code: 'custom', path: [index, 'daysBefore'], message: 'error.invalid' });
+    });
+  })
+    .nullable()
+    .optional(),
+  /** null: the setting PAYMENT_TERMS applies */
+  payment_terms: ZPaymentTerms.nullable().optional(),
 };
 
 /**

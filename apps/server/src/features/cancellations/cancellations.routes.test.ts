@@ -311,6 +311,18 @@ describe('two-step cancellation: quote, cancel, cancelled participants', () => {
     expect(result.quote).toMatchObject({ percent: 50, fee: 324.5 });
     expect(result.creditNote).toMatchObject({ total: 324.5 });
     expect(result.creditNote!.number).toMatch(/^GS-\d{4}-\d{5}$/);
+    // the booker's mail carries the credit note as PDF
+    const attachments = await t.ctx.db
+      .selectFrom('mail_attachment')
+      .innerJoin('mail_outbox', 'mail_outbox.id', 'mail_attachment.id_mail')
+      .select(['mail_attachment.filename', 'mail_attachment.content_type', 'mail_attachment.content'])
+      .where('mail_outbox.ref', '=', `booking:${firm.id}`)
+      .where('mail_outbox.template', '=', 'cancellation')
+      .execute();
+    expect(attachments.map((file) => [file.filename, file.content_type])).toEqual([
+      [`${result.creditNote!.number}.pdf`, 'application/pdf'],
+    ]);
+    expect(Buffer.from(attachments[0]!.content).subarray(0, 5).toString()).toBe('%PDF-');
     const invoices = await call(t.app, office, { method: 'GET', url: `/ratio_vorgang/${firm.id}/invoices` });
     expect(invoices.json().map((row: { kind: string; total: number }) => [row.kind, row.total])).toEqual([
       ['invoice', 1298],

@@ -10,6 +10,7 @@ import {
   type CancellationPrices,
 } from '../bookings/bookings.service.ts';
 import { brandForHost } from '../brands/brands.service.ts';
+import { renderInvoicePdf } from '../documents/documents.service.ts';
 import { cancellationTermsOfJourney } from '../journeys/journeys.service.ts';
 import { issueCreditNoteIn, type CreditLine } from '../invoices/invoices.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
@@ -153,6 +154,8 @@ export async function cancelBooking(
           amount: moneyText(done.feeCents, prices.language),
         },
         brand: await brandForHost(trx, prices.brandHost ?? 'localhost'),
+        // the credit note as issued in this transaction
+        attachments: creditNote ? [await renderInvoicePdf(trx, creditNote.id, undefined, now)] : [],
       });
     return {
       result: {

@@ -136,6 +136,8 @@ export const findJourneyWithTexts = (db: Database, id: number) =>
       'jrn_journey.meta_title',
       'jrn_journey.meta_description',
       'jrn_journey.keywords',
+      'jrn_journey.cancellation_terms',
+      'jrn_journey.payment_terms',
     ])
     .where('jrn_journey.id_jrn_journey', '=', id)
     .executeTakeFirst();

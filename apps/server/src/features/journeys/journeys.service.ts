@@ -3,6 +3,7 @@ import {
   DEFAULT_CANCELLATION_TERMS,
   MAX_ID,
   ZCancellationTerms,
+  ZPaymentTerms,
   type CancellationTerm,
   type BookableState,
   type CatalogState,
@@ -199,6 +200,8 @@ export async function getJourney(ctx: DbContext, id: number): Promise<Journey> {
     meta_title: texts.meta_title ?? null,
     meta_description: texts.meta_description ?? null,
     keywords: texts.keywords ?? null,
+    cancellation_terms: ZCancellationTerms.nullable().catch(null).parse(parseJson(texts.cancellation_terms, null)),
+    payment_terms: ZPaymentTerms.nullable().catch(null).parse(parseJson(texts.payment_terms, null)),
   };
 }
 
@@ -308,6 +311,11 @@ function journeyColumns(body: UpdateJourneyBody) {
   set('meta_description', body.meta_description);
   set('slug', body.slug);
   set('keywords', body.keywords);
+  // no terms of its own: stored as null, so the settings apply
+  if (body.cancellation_terms !== undefined)
+    columns.cancellation_terms = body.cancellation_terms?.length ? JSON.stringify(body.cancellation_terms) : null;
+  if (body.payment_terms !== undefined)
+    columns.payment_terms = body.payment_terms ? JSON.stringify(body.payment_terms) : null;
   return columns;
 }
 
@@ -796,6 +804,8 @@ export async function copyJourney(ctx: DbContext, id: number, body: CopyJourneyB
       meta_description: source.meta_description,
       slug: source.slug ? await freeSlug(trx, source.slug) : null,
       keywords: source.keywords,
+      cancellation_terms: source.cancellation_terms ?? null,
+      payment_terms: source.payment_terms ?? null,
     };
     const copy = await createJourney(trx, create);
     // The pictures: the same stored files, image rows of the copy's own (hotel pictures follow their hotel).

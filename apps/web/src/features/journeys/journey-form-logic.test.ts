@@ -45,6 +45,8 @@ describe('tabOfField', () => {
     expect(tabOfField('stops.3.time')).toBe('stops');
     expect(tabOfField('slug')).toBe('meta');
     expect(tabOfField('meta_title')).toBe('meta');
+    expect(tabOfField('cancellation_terms.1.percent')).toBe('terms');
+    expect(tabOfField('payment_terms.depositDays')).toBe('terms');
   });
 
   it('lists the tabs with errors once each, in the order of the tabs', () => {
@@ -93,6 +95,19 @@ describe('journeyBody', () => {
     expect(body.stops[0]).toMatchObject({ day_offset: 0, surcharge: 0 });
     expect(body.stops[0]).not.toHaveProperty('id');
     expect(body.extras).toEqual([{ type: 'Ausflug', value: 'Schiff', price: 0, required: false }]);
+  });
+
+  it('sends no terms of its own as null, so the settings apply', () => {
+    expect(journeyBody({ cancellation_terms: [], payment_terms: { depositPercent: null, depositDays: '' } })).toEqual({
+      cancellation_terms: null,
+      payment_terms: null,
+    });
+    const terms = [{ daysBefore: 30, percent: 20 }];
+    const payment = { depositPercent: 25, depositDays: 10, balanceDaysBefore: null };
+    expect(journeyBody({ cancellation_terms: terms, payment_terms: payment })).toEqual({
+      cancellation_terms: terms,
+      payment_terms: payment,
+    });
   });
 
   it('leaves collections that are not in the form alone', () => {

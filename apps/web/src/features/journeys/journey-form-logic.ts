@@ -1,7 +1,17 @@
 import type { FieldValues } from 'react-hook-form';
 
 /** The editor's tabs in their order; `images` shows only for a saved journey. */
-export const JOURNEY_TABS = ['basic', 'texts', 'accommodations', 'dates', 'images', 'extras', 'stops', 'meta'] as const;
+export const JOURNEY_TABS = [
+  'basic',
+  'texts',
+  'accommodations',
+  'dates',
+  'images',
+  'extras',
+  'stops',
+  'terms',
+  'meta',
+] as const;
 export type JourneyTab = (typeof JOURNEY_TABS)[number];
 
 /** Which tab holds a field of the body; the first part of the path decides (`dates.2.termincode` → dates). */
@@ -13,6 +23,8 @@ const TAB_OF_FIELD: Record<string, JourneyTab> = {
   images: 'images',
   extras: 'extras',
   stops: 'stops',
+  cancellation_terms: 'terms',
+  payment_terms: 'terms',
   meta_title: 'meta',
   meta_description: 'meta',
   slug: 'meta',
@@ -109,6 +121,15 @@ export function journeyBody(values: FieldValues): FieldValues {
         surcharge: amountOrZero(stop.surcharge),
       };
     });
+  }
+  // No terms of its own (an empty list, three empty payment fields): null, the settings apply.
+  if ('cancellation_terms' in values) {
+    const terms = rows(values.cancellation_terms);
+    body.cancellation_terms = terms.length > 0 ? terms : null;
+  }
+  if ('payment_terms' in values) {
+    const terms = values.payment_terms as Row | null | undefined;
+    body.payment_terms = terms && Object.values(terms).some((value) => value != null && value !== '') ? terms : null;
   }
   return body;
 }

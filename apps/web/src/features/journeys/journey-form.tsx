@@ -17,6 +17,7 @@ import { errorPaths, tabsWithErrors, type JourneyTab } from './journey-form-logi
 import { JourneyImagesTab } from './journey-images-tab.tsx';
 import { JourneyMetaInputs } from './journey-meta-tab.tsx';
 import { JourneyStopInputs } from './journey-stops-tab.tsx';
+import { JourneyTermsInputs } from './journey-terms-tab.tsx';
 import { JourneyTextInputs } from './journey-texts-tab.tsx';
 
 /** The address part of each tab below the editor's address (the first tab has none). */
@@ -28,6 +29,7 @@ const TAB_PATH: Record<JourneyTab, string> = {
   images: 'images',
   extras: 'extras',
   stops: 'stops',
+  terms: 'terms',
   meta: 'meta',
 };
 
@@ -66,7 +68,7 @@ const visuallyHidden = {
 const tab = (name: JourneyTab) => ({ label: <TabLabel tab={name} />, path: TAB_PATH[name] });
 
 /**
- * The trip editor: eight tabs (images once the journey is saved), one save for the whole journey. Leaving
+ * The trip editor: nine tabs (images once the journey is saved), one save for the whole journey. Leaving
  * with unsaved changes asks first; field errors of the contract or the server show at their field, and the
  * tabs holding them are marked (an error icon, and "has errors" for screen readers).
  */
@@ -106,6 +108,9 @@ export function JourneyForm(props: Omit<TabbedFormProps, 'children'>) {
       </TabbedForm.Tab>
       <TabbedForm.Tab {...tab('stops')}>
         <JourneyStopInputs />
+      </TabbedForm.Tab>
+      <TabbedForm.Tab {...tab('terms')}>
+        <JourneyTermsInputs />
       </TabbedForm.Tab>
       <TabbedForm.Tab {...tab('meta')}>
         <JourneyMetaInputs />
