@@ -18,7 +18,7 @@ import {
 } from '../../seed/factories.ts';
 import { offerWaitlist, releaseExpiredOptions } from '../bookings/bookings.service.ts';
 import { encodeSettingValue } from '../settings/settings.service.ts';
-import { sendOptionReminders } from './booking-mails.service.ts';
+import { attachConfirmationDocuments, sendOptionReminders } from './booking-mails.service.ts';
 
 // 2 + 2 seats in two rows: 4 seats per coach.
 const smallCoach = layoutFromRows([{ rows: ['D__TT', 'SS_SS'] }]);
@@ -112,8 +112,41 @@ describe('booking mails, option reminders, history, mails, waiting list, custome
     expect((await setStatus(draft.id, 'request')).statusCode).toBe(200);
     expect((await outbox(draft.id)).map((mail) => mail.template)).toEqual(['bookingReceived']);
     // booked firm at once: only the confirmation
-    const firm = await book({ termin: nr, type: 'regular' });
+    const firm = await book({ termin: nr, type: 'regular', language: 'en' });
     expect((await outbox(firm.id)).map((mail) => mail.template)).toEqual(['bookingConfirmation']);
+
+    // the confirmation waits in the outbox for its PDF, which the job attaches after the booking's transaction
+    expect((await mailsOf(firm.id))[0]!.attachments).toEqual([]);
+    const due = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('mail_outbox')
+          .select('next_attempt_at')
+          .where('ref', '=', `booking:${firm.id}`)
+          .executeTakeFirstOrThrow()
+      ).next_attempt_at;
+    const now = new Date();
+    expect(new Date(await due()).getTime()).toBeGreaterThan(now.getTime());
+    const reports = await t.app.scheduler.runDue(now);
+    expect(reports).toContainEqual({ name: 'bookings.confirmation-documents', ran: true, error: null });
+    expect(new Date(await due()).getTime()).toBeLessThanOrEqual(now.getTime());
+    // a second run (another instance) attaches nothing twice
+    expect(await attachConfirmationDocuments(t.ctx, now)).toEqual([]);
+    // the confirmation carries the booking confirmation PDF, in the booker's language
+    expect((await mailsOf(option.id)).map((mail) => [mail.template, mail.attachments])).toEqual([
+      ['bookingConfirmation', [`Reisebestaetigung-${option.id}.pdf`]],
+      ['bookingReceived', []],
+    ]);
+    expect((await mailsOf(firm.id))[0]!.attachments).toEqual([`Booking-confirmation-${firm.id}.pdf`]);
+    const files = await t.ctx.db
+      .selectFrom('mail_attachment')
+      .innerJoin('mail_outbox', 'mail_outbox.id', 'mail_attachment.id_mail')
+      .select(['mail_attachment.content_type', 'mail_attachment.content'])
+      .where('mail_outbox.ref', '=', `booking:${firm.id}`)
+      .execute();
+    expect(files).toHaveLength(1);
+    expect(files[0]!.content_type).toBe('application/pdf');
+    expect(Buffer.from(files[0]!.content).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('follows BOOKING_EMAIL_ACTIVE and CUSTOMER_CONFIRMATION', async () => {

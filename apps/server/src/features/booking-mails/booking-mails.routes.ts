@@ -11,6 +11,7 @@ import {
 import { withZod } from '../../lib/route.ts';
 import type { BookingActor } from '../bookings/bookings.service.ts';
 import {
+  attachConfirmationDocuments,
   listBookingHistory,
   listBookingMails,
   listWaitlist,
@@ -28,8 +29,8 @@ const actorOf = (request: FastifyRequest): BookingActor => ({
 
 /**
  * What a booking's page shows beside the booking itself (issue #11): its history, the mails sent about it, and
- * per date the waiting list's queue. Registers the booking-mail listener, the customer guard and the job
- * `bookings.option-reminders` (booking-mails.service.ts).
+ * per date the waiting list's queue. Registers the booking-mail listener, the customer guard and the jobs
+ * `bookings.option-reminders` and `bookings.confirmation-documents` (booking-mails.service.ts).
  */
 export async function bookingMailsRoutes(app: FastifyInstance) {
   registerBookingMails();
@@ -37,6 +38,11 @@ export async function bookingMailsRoutes(app: FastifyInstance) {
     name: 'bookings.option-reminders',
     everyMs: app.config.bookingJobPollMs,
     run: sendOptionReminders,
+  });
+  app.scheduler.register({
+    name: 'bookings.confirmation-documents',
+    everyMs: app.config.bookingJobPollMs,
+    run: attachConfirmationDocuments,
   });
   const api = withZod(app);
 

@@ -20,7 +20,14 @@ import {
 } from '../bookings/bookings.service.ts';
 import { addCustomerDeleteCheck } from '../customers/customers.service.ts';
 import { findDepartureDate } from '../departures/departures.service.ts';
-import { enqueueMail, listMailsOfRef, type MailAttachmentInput, type MailTemplate } from '../mail/mail.service.ts';
+import { renderConfirmationPdf } from '../documents/documents.service.ts';
+import {
+  enqueueMail,
+  listHeldMails,
+  listMailsOfRef,
+  releaseHeldMail,
+  type MailTemplate,
+} from '../mail/mail.service.ts';
 import { getOrganization } from '../organizations/organizations.service.ts';
 import { typedSetting } from '../settings/settings.service.ts';
 import {
@@ -38,7 +45,8 @@ import {
  * the change that causes them, in `booking.language`, with the brand of `booking.brand_host` and
  * `ref = 'booking:{id}'`:
  * - `bookingReceived` when a request, option or waiting-list booking is made (or a draft becomes one);
- * - `bookingConfirmation` when a booking becomes firm (not when it comes back from processing);
+ * - `bookingConfirmation` when a booking becomes firm (not when it comes back from processing), held in the outbox
+ *   until job `bookings.confirmation-documents` attaches the confirmation PDF after the booking's transaction;
  * - `waitlistOffer` when the waiting list offers a booking places, `optionExpired` when an option lapses, and
  *   `optionReminder` OPTION_REMINDER_HOURS before it lapses (job `bookings.option-reminders`, once per option).
  * Settings (spec §9): BOOKING_EMAIL_ACTIVE 0 stops all of these; CUSTOMER_CONFIRMATION 0 stops the received and
@@ -53,16 +61,14 @@ const ZHours = z
   .positive()
   .max(24 * 365);
 const HOUR_MS = 3_600_000;
+/** At the latest a confirmation goes this long after it was queued, with its PDF or (should rendering fail) without. */
+const CONFIRMATION_HOLD_MS = 24 * HOUR_MS;
 
 const setting = {
   mailsActive: (ctx: DbContext) => typedSetting(ctx, 'BOOKING_EMAIL_ACTIVE', ZFlag, true),
   customerConfirmation: (ctx: DbContext) => typedSetting(ctx, 'CUSTOMER_CONFIRMATION', ZFlag, true),
   reminderHours: (ctx: DbContext) => typedSetting(ctx, 'OPTION_REMINDER_HOURS', ZHours, 48),
 };
-
-/** The booking's confirmation PDF, attached to the confirmation mail (set by the documents feature when present). */
-export type ConfirmationAttachment = (ctx: DbContext, bookingId: number) => Promise<MailAttachmentInput | null>;
-let confirmationAttachment: ConfirmationAttachment = async () => null;
 
 const LOCALES: Record<string, string> = { de: 'de-DE', en: 'en-GB', es: 'es-ES', ru: 'ru-RU' };
 const localeOf = (language: string) => LOCALES[language] ?? 'de-DE';
@@ -127,7 +133,7 @@ async function queueBookingMail(
   booking: Booking,
   template: MailTemplate,
   now: Date,
-  attachments: MailAttachmentInput[] = [],
+  holdUntil?: Date,
 ): Promise<boolean> {
   const to = await recipientOf(trx, booking, template);
   if (!to) return false;
@@ -150,7 +156,7 @@ async function queueBookingMail(
           }
         : {}),
     },
-    attachments,
+    holdUntil,
   });
   return true;
 }
@@ -171,8 +177,10 @@ export async function queueMailsOfChange(trx: DbContext, change: BookingChange):
   if (wanted.length === 0) return;
   const booking = await getBooking(trx, change.bookingId);
   for (const template of wanted) {
-    const attachment = template === 'bookingConfirmation' ? await confirmationAttachment(trx, booking.id) : null;
-    await queueBookingMail(trx, booking, template, change.now, attachment ? [attachment] : []);
+    // The confirmation waits for its PDF, rendered after this transaction (attachConfirmationDocuments).
+    const holdUntil =
+      template === 'bookingConfirmation' ? new Date(change.now.getTime() + CONFIRMATION_HOLD_MS) : undefined;
+    await queueBookingMail(trx, booking, template, change.now, holdUntil);
   }
 }
 
@@ -195,6 +203,28 @@ export async function sendOptionReminders(ctx: DbContext, now = new Date()): Pro
     if (done) reminded.push(candidate.id);
   }
   return reminded;
+}
+
+/**
+ * Job `bookings.confirmation-documents`: renders the booking confirmation PDF of every held confirmation mail
+ * outside the booking's transaction (a PDF takes too long to hold locks and connections for), attaches it and
+ * releases the mail, each claimed by its hold (safe twice and with several instances). Returns the released mails.
+ */
+export async function attachConfirmationDocuments(ctx: DbContext, now = new Date()): Promise<number[]> {
+  const released: number[] = [];
+  let failure: unknown = null;
+  for (const mail of await listHeldMails(ctx, 'bookingConfirmation', now)) {
+    const bookingId = Number(/^booking:(\d+)$/.exec(mail.ref ?? '')?.[1]);
+    if (!bookingId) continue;
+    try {
+      const pdf = await renderConfirmationPdf(ctx, bookingId, undefined, now);
+      if (await releaseHeldMail(ctx, mail.id, [pdf], now)) released.push(mail.id);
+    } catch (error) {
+      failure ??= error; // the others still go; the run is reported failed, and the next run tries again
+    }
+  }
+  if (failure) throw failure;
+  return released;
 }
 
 const userName = (row: { firstname: string | null; lastname: string | null; email: string | null }) =>
@@ -252,8 +282,7 @@ let registered = false;
  * Registers (once, at start-up, by the routes) the change listener that queues booking mails and the customer
  * guard: a customer who is the booker of a booking is not deleted (409 error.customerHasBookings).
  */
-export function registerBookingMails(options: { confirmationAttachment?: ConfirmationAttachment } = {}): void {
-  if (options.confirmationAttachment) confirmationAttachment = options.confirmationAttachment;
+export function registerBookingMails(): void {
   if (registered) return;
   registered = true;
   onBookingChange(queueMailsOfChange);

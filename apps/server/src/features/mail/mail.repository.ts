@@ -115,3 +115,28 @@ export const findAttachmentNames = (db: Database, mailIds: readonly number[]) =>
         .where('id_mail', 'in', mailIds)
         .orderBy('id')
         .execute();
+
+/** Mails of a template held back for their attachments: queued, never tried, not due yet at `now`. */
+export const findHeldMails = (db: Database, template: string, now: string) =>
+  db
+    .selectFrom('mail_outbox')
+    .select(['id', 'ref'])
+    .where('template', '=', template)
+    .where('status', '=', 'queued')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', now)
+    .orderBy('id')
+    .execute();
+
+/** Releases a held mail for delivery now; false when another run released it (or it was sent) first. */
+export async function claimHeldMail(db: Database, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ next_attempt_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -5,10 +5,13 @@ import { runList, type ListSpec } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
 import { renderMail, type MailVariables } from './mail-templates.ts';
 import type { MailTemplate } from './mail-texts.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import {
+  claimHeldMail,
   findAttachmentNames,
   findAttempts,
   findMailById,
+  findHeldMails,
   findMailsOfRef,
   insertAttachment,
   insertMail,
@@ -30,6 +33,11 @@ export type OutgoingMail = {
   ref?: string;
   /** files sent with the mail, stored with it in the outbox */
   attachments?: readonly MailAttachmentInput[];
+  /**
+   * Held back until then, for attachments made after the transaction that queues it (releaseHeldMail); at the
+   * latest it goes then as it is.
+   */
+  holdUntil?: Date;
 };
 
 export type MailAttachmentInput = { filename: string; contentType: string; content: Buffer | Uint8Array };
@@ -51,7 +59,7 @@ export async function enqueueMail(ctx: DbContext, mail: OutgoingMail): Promise<n
     language: mail.language,
     brand_host: mail.brand.host,
     status: 'queued',
-    next_attempt_at: now,
+    next_attempt_at: mail.holdUntil?.toISOString() ?? now,
     created_at: now,
     updated_at: now,
   });
@@ -164,4 +172,31 @@ export async function listMailsOfRef(ctx: DbContext, ref: string): Promise<Booki
     sentAt: toIso(row.sent_at),
     attachments: attachments.filter((file) => file.id_mail === row.id).map((file) => file.filename),
   }));
+}
+
+/** The held mails of a template (enqueueMail with `holdUntil`) still waiting at `now` for their attachments. */
+export const listHeldMails = (ctx: DbContext, template: MailTemplate, now: Date) =>
+  findHeldMails(ctx.db, template, now.toISOString());
+
+/**
+ * Adds the attachments to a held mail and releases it for delivery, in one transaction claimed by the mail's
+ * hold (safe twice and with several instances); false when it had been released already.
+ */
+export function releaseHeldMail(
+  ctx: DbContext,
+  id: number,
+  attachments: readonly MailAttachmentInput[],
+  now: Date,
+): Promise<boolean> {
+  return inTransaction(ctx, async (trx) => {
+    if (!(await claimHeldMail(trx.db, id, now.toISOString()))) return false;
+    for (const attachment of attachments)
+      await insertAttachment(trx.db, {
+        id_mail: id,
+        filename: attachment.filename,
+        content_type: attachment.contentType,
+        content: Buffer.from(attachment.content),
+      });
+    return true;
+  });
 }
