@@ -5,7 +5,7 @@ import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { createCustomer } from '../support/customers.ts';
 import { callApi, type JourneyAnswer } from '../support/journeys.ts';
-import { loginAs } from '../support/session.ts';
+import { apiToken, loginAs } from '../support/session.ts';
 
 const ADMIN = 'admin@example.com';
 
@@ -59,13 +59,17 @@ async function setUp(request: APIRequestContext, tag: string) {
     { id_zus_zustiege: leipzig.id, direction, time: direction === 'outbound' ? '07:00' : '18:00', surcharge: 0 },
     { id_zus_zustiege: dresden.id, direction, time: direction === 'outbound' ? '08:15' : '19:30', surcharge: 15 },
   ];
-  await callApi(request, ADMIN, 'PUT', `/departures/${nr}`, {
-    transports: [
-      { direction: 'outbound', name: `Hinbus ${tag}`, id_seat_plan: plan.id },
-      { direction: 'return', name: `Rückbus ${tag}`, id_seat_plan: plan.id },
-    ],
-    travelStops: [...stops('outbound'), ...stops('return')],
+  const planned = await request.put(`/api/v1/departures/${nr}`, {
+    headers: { authorization: `Bearer ${await apiToken(request, ADMIN)}` },
+    data: {
+      transports: [
+        { direction: 'outbound', name: `Hinbus ${tag}`, id_seat_plan: plan.id },
+        { direction: 'return', name: `Rückbus ${tag}`, id_seat_plan: plan.id },
+      ],
+      travelStops: [...stops('outbound'), ...stops('return')],
+    },
   });
+  expect(planned.status(), await planned.text()).toBe(200);
   const customer = await createCustomer(request, ADMIN, {
     salutation: 1,
     firstName: 'Petra',
@@ -193,7 +197,7 @@ test('an office clerk books a family of four with two boarding points and seats 
   const { nr, customer } = await setUp(request, tag);
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
   await loginAs(page, 'office@example.com');
-  const findings = [];
+  const findings: Awaited<ReturnType<typeof seriousViolations>> = [];
   await fillWizard(page, DE, tag, async (step) => {
     if (step === 'seats' || step === 'participants') findings.push(...(await seriousViolations(page, step)));
   });
@@ -243,8 +247,10 @@ for (const language of ['de', 'en'] as const) {
       await loginAs(page, 'office@example.com');
       if (theme === 'dark')
         await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
-      const shoot = (step: string) =>
-        page.screenshot({ path: `/tmp/booking-wizard-${step}-${language}-${theme}.png`, fullPage: true });
+      const shoot = async (step: string) => {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: `/tmp/booking-wizard-${step}-${language}-${theme}.png`, fullPage: true });
+      };
       await fillWizard(page, language === 'de' ? DE : EN, tag, shoot);
       await shoot('summary');
     });
@@ -258,7 +264,49 @@ test('screenshots of the booking wizard on a desktop (de)', async ({ page, conte
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
   await page.setViewportSize({ width: 1400, height: 900 });
   await loginAs(page, 'office@example.com');
-  const shoot = (step: string) => page.screenshot({ path: `/tmp/booking-wizard-${step}-desktop.png`, fullPage: true });
+  const shoot = async (step: string) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `/tmp/booking-wizard-${step}-desktop.png`, fullPage: true });
+  };
   await fillWizard(page, DE, tag, shoot);
   await shoot('summary');
+});
+
+test('a seat taken while the clerk was booking sends the wizard back to the seats, and a new seat saves', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = String(Date.now()).slice(-6);
+  const { nr } = await setUp(request, tag);
+  await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
+  await loginAs(page, 'office@example.com');
+  await fillWizard(page, DE, tag);
+
+  // Meanwhile another clerk books seat 5 outbound.
+  const other = await callApi<Booking>(request, ADMIN, 'POST', '/ratio_vorgang', {
+    termin: nr,
+    type: 'regular',
+    buchender: { surname: `Zuvor ${tag}` },
+    teilnehmer: [{ name: `Zuvor ${tag}`, sitzhin: '5' }],
+  });
+  expect(other.teilnehmer[0]?.sitzhin).toBe('5');
+
+  await page.getByRole('button', { name: 'Buchung speichern' }).click();
+  await expect(
+    page.getByText('Platz 5 wurde inzwischen von einer anderen Buchung belegt: bitte neu wählen.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('Zustiege & Sitzplätze');
+  await page.getByRole('button', { name: 'Hinfahrt', exact: true }).click();
+  await expect(page.getByLabel(`Sitz 5, belegt: Zuvor ${tag}`)).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^Petra Sommerfeld${tag}`) }).click();
+  await page.getByRole('button', { name: 'Sitz 9, frei', exact: true }).click();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await page.getByRole('button', { name: 'Buchung speichern' }).click();
+
+  await expect(page).toHaveURL(/\/vorgang\/\d+$/);
+  const id = Number(/\/vorgang\/(\d+)$/.exec(page.url())![1]);
+  const booking = await callApi<Booking>(request, ADMIN, 'GET', `/ratio_vorgang/${id}`);
+  expect(booking.teilnehmer.map((participant) => participant.sitzhin)).toEqual(['9', '6', '7', '8']);
 });

@@ -17,8 +17,16 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SaveIcon from '@mui/icons-material/Save';
 import { Form, Title, useNotify, useTranslate } from 'react-admin';
-import { useFormContext, useFormState, useWatch, type FieldErrors, type FieldValues } from 'react-hook-form';
+import {
+  useFormContext,
+  useFormState,
+  useWatch,
+  type FieldErrors,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '@tourdesk/contracts/bookings.schema';
 import { api } from '../../lib/api-client.ts';
 import { CustomerStep } from './customer-step.tsx';
@@ -29,7 +37,9 @@ import { SeatsStep } from './seats-step.tsx';
 import { ServicesStep } from './services-step.tsx';
 import { SummaryStep } from './summary-step.tsx';
 import { useWizardData, type WizardData } from './wizard-data.ts';
+import { seatMapQuery } from './wizard-queries.ts';
 import {
+  dropTakenSeats,
   initialValues,
   stepOfField,
   toBookingBody,
@@ -37,6 +47,9 @@ import {
   type WizardStep,
   type WizardValues,
 } from './wizard-logic.ts';
+
+/** Refusals that a seat chosen anew mends. */
+const SEAT_ERRORS = ['error.seatTaken', 'error.seatUnavailable'];
 
 type FailedRequest = { message?: string; body?: { errors?: Record<string, string> } };
 
@@ -185,10 +198,13 @@ function WizardForm({ children }: { children: (data: WizardData) => ReactNode })
   return <>{children(data)}</>;
 }
 
-/** Keeps the form's `reset` within reach of the page's submit (after saving the form is no longer "unsaved"). */
-function FormHandle({ onReady }: { onReady: (reset: (values: FieldValues) => void) => void }) {
-  const { reset } = useFormContext();
-  useEffect(() => onReady((values) => reset(values)), [onReady, reset]);
+/**
+ * Keeps the form within reach of the page's submit: after saving it is reset (no longer "unsaved"), after a
+ * refused seat the seats lost are given up.
+ */
+function FormHandle({ onReady }: { onReady: (form: UseFormReturn) => void }) {
+  const form = useFormContext();
+  useEffect(() => onReady(form), [onReady, form]);
   return null;
 }
 
@@ -201,13 +217,14 @@ export function BookingWizardPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [record] = useState(() => initialValues(new Date()));
   const [step, setStep] = useState(0);
   const [reached, setReached] = useState(0);
   const [blocker, setBlocker] = useState<string | null>(null);
   const idempotencyKey = useRef(crypto.randomUUID());
   const dataRef = useRef<WizardData | null>(null);
-  const resetRef = useRef<((values: FieldValues) => void) | null>(null);
+  const formRef = useRef<UseFormReturn | null>(null);
 
   const goTo = (index: number) => {
     setBlocker(null);
@@ -221,7 +238,7 @@ export function BookingWizardPage() {
         body: toBookingBody(values, dataRef.current?.journey ?? null),
         headers: { 'Idempotency-Key': idempotencyKey.current },
       });
-      resetRef.current?.(values);
+      formRef.current?.reset(values);
       notify('bookingWizard.saved', {
         type: 'info',
         messageArgs: { nr: booking.vorgangnr, name: booking.buchender?.name ?? '' },
@@ -230,6 +247,19 @@ export function BookingWizardPage() {
       return undefined;
     } catch (failure) {
       const { message, body } = failure as FailedRequest;
+      // Capacity sold meanwhile: pools and map are asked again; seats taken by others are given up and chosen
+      // anew on their step.
+      await queryClient.invalidateQueries({ queryKey: ['booking-wizard'] });
+      if (message && SEAT_ERRORS.includes(message) && values.termin && formRef.current) {
+        const map = await queryClient.fetchQuery(seatMapQuery(values.termin));
+        const { participants, lost } = dropTakenSeats(values.teilnehmer, map);
+        formRef.current.setValue('teilnehmer', participants, { shouldDirty: true });
+        setStep(WIZARD_STEPS.indexOf('seats'));
+        if (lost.length > 0) {
+          notify('bookingWizard.seats.lost', { type: 'error', messageArgs: { seats: lost.join(', ') } });
+          return undefined;
+        }
+      }
       notify(message ?? 'error.unexpected', { type: 'error' });
       return body?.errors;
     }
@@ -252,8 +282,8 @@ export function BookingWizardPage() {
       <Title title={translate('bookingWizard.title')} />
       <Form record={record} noValidate warnWhenUnsavedChanges onSubmit={submit}>
         <FormHandle
-          onReady={(reset) => {
-            resetRef.current = reset;
+          onReady={(form) => {
+            formRef.current = form;
           }}
         />
         <WizardForm>

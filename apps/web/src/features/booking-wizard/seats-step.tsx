@@ -44,7 +44,13 @@ export function SeatsStep({ data }: { data: WizardData }) {
   const { setValue } = useFormContext();
   const participants = (useWatch({ name: 'teilnehmer' }) ?? []) as WizardParticipant[];
   const [direction, setDirection] = useState<StopDirection>('outbound');
-  const [active, setActive] = useState(0);
+  // The first participant without a seat on the way out is up first.
+  const [active, setActive] = useState(() =>
+    Math.max(
+      0,
+      participants.findIndex((participant) => !participant.sitzhin),
+    ),
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const listId = useId();
   const fields = FIELDS[direction];

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
-import { NumberInput, SelectInput, useTranslate } from 'react-admin';
+import { NumberInput, required, SelectInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { formatPrice } from '@tourdesk/contracts/format';
 import type { WizardData } from './wizard-data.ts';
@@ -55,15 +55,23 @@ function Extras({ data }: { data: WizardData }) {
 /** Step 5: each participant's price category and travel insurance, and the booking's extras. */
 export function ServicesStep({ data }: { data: WizardData }) {
   const translate = useTranslate();
+  const { getValues, setValue } = useFormContext();
   const participants = (useWatch({ name: 'teilnehmer' }) ?? []) as WizardParticipant[];
   const date = data.date;
+  const fallback = date ? defaultPrice(date) : null;
+  // Everyone without a category gets the date's default price, shown in the select.
+  useEffect(() => {
+    if (!fallback) return;
+    (getValues('teilnehmer') as WizardParticipant[]).forEach((participant, index) => {
+      if (participant.price_id == null) setValue(`teilnehmer.${index}.price_id`, fallback.id);
+    });
+  }, [fallback, getValues, setValue]);
   if (!date) return null;
-  const fallback = defaultPrice(date);
   const priceChoices = date.prices
     .filter((price) => price.category !== 'supplement')
     .map((price) => ({
       id: price.id,
-      name: `${price.description} · ${formatPrice(price.amount)}${price.id === fallback?.id ? ` (${translate('bookingWizard.services.default')})` : ''}`,
+      name: `${price.description} · ${formatPrice(price.amount)}`,
     }));
   return (
     <Stack spacing={2}>
@@ -88,7 +96,7 @@ export function ServicesStep({ data }: { data: WizardData }) {
                   label="bookingWizard.fields.priceCategory"
                   choices={priceChoices}
                   translateChoice={false}
-                  emptyText={fallback ? `${fallback.description} · ${formatPrice(fallback.amount)}` : 'options.none'}
+                  validate={required('error.empty')}
                   sx={{ minWidth: 260 }}
                 />
                 <SelectInput

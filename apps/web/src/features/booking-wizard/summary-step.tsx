@@ -14,6 +14,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { TextInput, useTranslate } from 'react-admin';
 import { useController, useWatch } from 'react-hook-form';
@@ -27,6 +29,7 @@ import {
   SAVE_AS,
   totalCents,
   type SaveAs,
+  type WizardParticipant,
   type WizardValues,
 } from './wizard-logic.ts';
 
@@ -62,6 +65,7 @@ function SaveAsChoice() {
 /** Step 7: everything at a glance — booker, trip, participants with stops and seats, every price line, total. */
 export function SummaryStep({ data }: { data: WizardData }) {
   const translate = useTranslate();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const values = useWatch() as WizardValues;
   const saveAs = values.saveAs as SaveAs;
   const date = data.date;
@@ -70,6 +74,15 @@ export function SummaryStep({ data }: { data: WizardData }) {
       ? (data.departure?.travelStops.find((s) => s.direction === direction && s.knotenhaltnr === nr)?.name ?? nr)
       : '—';
   const free = data.departure ? freeSeats(data.departure) : null;
+  const nameOf = (participant: WizardParticipant) =>
+    [participant.anrede, participant.titel, fullName(participant)].filter(Boolean).join(' ');
+  const placeOf = (participant: WizardParticipant, direction: 'outbound' | 'return') => {
+    const [stop, seat] =
+      direction === 'outbound'
+        ? [participant.zustieghin, participant.sitzhin]
+        : [participant.zustiegrueck, participant.sitzrueck];
+    return `${stopName(direction, stop)}${seat ? ` · ${translate('bookingWizard.seats.onSeat', { seat })}` : ''}`;
+  };
   const short = free !== null && HOLDING_SAVE.includes(saveAs) && values.teilnehmer.length > free;
   const booker = values.buchender.id_vc_card
     ? values.buchender.label
@@ -100,11 +113,28 @@ export function SummaryStep({ data }: { data: WizardData }) {
         <Typography id="wizard-summary-participants" variant="subtitle1" component="h3">
           {translate('bookingWizard.summary.participants', { smart_count: values.teilnehmer.length })}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
+        {phone ? (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {values.teilnehmer.map((participant, index) => (
+              <Box component="li" key={index} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
+                <Typography sx={{ fontWeight: 500 }}>
+                  {nameOf(participant)}
+                  {participant.geburtstag ? ` · ${formatDate(participant.geburtstag)}` : ''}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('bookingWizard.directions.outbound')}: {placeOf(participant, 'outbound')}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {translate('bookingWizard.directions.return')}: {placeOf(participant, 'return')}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        ) : (
           <Table size="small" aria-labelledby="wizard-summary-participants">
             <TableHead>
               <TableRow>
-                <TableCell>{translate('bookingWizard.fields.name')}</TableCell>
+                <TableCell>{translate('bookingWizard.summary.name')}</TableCell>
                 <TableCell>{translate('bookingWizard.fields.geburtstag')}</TableCell>
                 <TableCell>{translate('bookingWizard.directions.outbound')}</TableCell>
                 <TableCell>{translate('bookingWizard.directions.return')}</TableCell>
@@ -113,27 +143,15 @@ export function SummaryStep({ data }: { data: WizardData }) {
             <TableBody>
               {values.teilnehmer.map((participant, index) => (
                 <TableRow key={index}>
-                  <TableCell>
-                    {[participant.anrede, participant.titel, fullName(participant)].filter(Boolean).join(' ')}
-                  </TableCell>
+                  <TableCell>{nameOf(participant)}</TableCell>
                   <TableCell>{formatDate(participant.geburtstag)}</TableCell>
-                  <TableCell>
-                    {stopName('outbound', participant.zustieghin)}
-                    {participant.sitzhin
-                      ? ` · ${translate('bookingWizard.seats.onSeat', { seat: participant.sitzhin })}`
-                      : ''}
-                  </TableCell>
-                  <TableCell>
-                    {stopName('return', participant.zustiegrueck)}
-                    {participant.sitzrueck
-                      ? ` · ${translate('bookingWizard.seats.onSeat', { seat: participant.sitzrueck })}`
-                      : ''}
-                  </TableCell>
+                  <TableCell>{placeOf(participant, 'outbound')}</TableCell>
+                  <TableCell>{placeOf(participant, 'return')}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-        </Box>
+        )}
       </section>
 
       <section aria-labelledby="wizard-summary-prices">
@@ -150,7 +168,10 @@ export function SummaryStep({ data }: { data: WizardData }) {
           <TableBody>
             {data.lines.map((line, index) => (
               <TableRow key={index}>
-                <TableCell>{line.description}</TableCell>
+                <TableCell>
+                  {line.direction ? `${translate(`bookingWizard.directions.${line.direction}`)}: ` : ''}
+                  {line.description}
+                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {euro(line.amount_cents)}
                 </TableCell>
@@ -159,10 +180,13 @@ export function SummaryStep({ data }: { data: WizardData }) {
           </TableBody>
           <TableFooter>
             <TableRow>
-              <TableCell sx={{ fontWeight: 700, color: 'text.primary' }}>
+              <TableCell sx={{ fontWeight: 700, color: 'text.primary', fontSize: '1rem' }}>
                 {translate('bookingWizard.summary.total')}
               </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700, color: 'text.primary', whiteSpace: 'nowrap' }}>
+              <TableCell
+                align="right"
+                sx={{ fontWeight: 700, color: 'text.primary', fontSize: '1rem', whiteSpace: 'nowrap' }}
+              >
                 {euro(totalCents(data.lines))}
               </TableCell>
             </TableRow>

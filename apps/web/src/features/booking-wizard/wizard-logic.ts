@@ -1,6 +1,6 @@
 import type { CreateBookingBody, ParticipantInput } from '@tourdesk/contracts/bookings.schema';
 import type { Customer } from '@tourdesk/contracts/customers.schema';
-import type { Departure } from '@tourdesk/contracts/departures.schema';
+import type { Departure, SeatMap } from '@tourdesk/contracts/departures.schema';
 import type { InsuranceOffer } from '@tourdesk/contracts/insurances.schema';
 import type { Journey, JourneyDate } from '@tourdesk/contracts/journeys.schema';
 
@@ -223,6 +223,8 @@ export type PreviewLine = {
   /** cents */
   amount_cents: number;
   participant: number | null;
+  /** a stop's line: the direction it is for */
+  direction?: 'outbound' | 'return';
 };
 
 const cents = (euro: number) => Math.round(euro * 100);
@@ -269,6 +271,7 @@ export function previewLines(input: {
           description: `${stop.name} – ${name}`,
           amount_cents: cents(stop.surcharge),
           participant: index,
+          direction,
         });
     }
     const offer = participant.insurance
@@ -339,4 +342,36 @@ export function freeSeats(departure: Pick<Departure, 'quotas' | 'transports'>): 
   }
   if (byDirection.size === 0) return seatQuotas.reduce((sum, quota) => sum + quota.free, 0);
   return Math.min(...byDirection.values());
+}
+
+/**
+ * Gives up the seats chosen in the wizard that another booking holds by now (after a refused save): the
+ * participants without them, and the seat labels lost.
+ */
+export function dropTakenSeats(
+  participants: readonly WizardParticipant[],
+  seatMap: Pick<SeatMap, 'transports'>,
+): { participants: WizardParticipant[]; lost: string[] } {
+  const lost: string[] = [];
+  const taken = (direction: 'outbound' | 'return', bus: number | null, seat: string | null) =>
+    seat !== null &&
+    seatMap.transports.some(
+      (transport) =>
+        transport.direction === direction &&
+        transport.position === (bus ?? 1) &&
+        transport.occupants.some((occupant) => occupant.seat === seat),
+    );
+  const kept = participants.map((participant) => {
+    let next = participant;
+    if (taken('outbound', participant.bushin, participant.sitzhin)) {
+      lost.push(participant.sitzhin!);
+      next = { ...next, sitzhin: null, bushin: null };
+    }
+    if (taken('return', participant.busrueck, participant.sitzrueck)) {
+      lost.push(participant.sitzrueck!);
+      next = { ...next, sitzrueck: null, busrueck: null };
+    }
+    return next;
+  });
+  return { participants: kept, lost };
 }

@@ -59,13 +59,12 @@ export const useDeparture = (nr: number | null) =>
   });
 
 /** GET /departures/{nr}/seat-map: each coach's layout with the seats held by other bookings. */
+export const seatMapQuery = (nr: number | null) => ({
+  queryKey: ['booking-wizard', 'seat-map', nr],
+  queryFn: () => api<SeatMap>(`/departures/${nr}/seat-map`),
+});
 export const useSeatMap = (nr: number | null) =>
-  useQuery({
-    queryKey: ['booking-wizard', 'seat-map', nr],
-    queryFn: () => api<SeatMap>(`/departures/${nr}/seat-map`),
-    enabled: nr !== null,
-    refetchInterval: LIVE_MS,
-  });
+  useQuery({ ...seatMapQuery(nr), enabled: nr !== null, refetchInterval: LIVE_MS });
 
 /**
  * GET /insurances/ergo?termin=&traveller=…: the offers with one premium per traveller. Without insurance
