@@ -214,7 +214,7 @@ test('an office clerk books a family of four with two boarding points and seats 
   await expect(page).toHaveURL(/\/vorgang\/\d+$/);
   const id = Number(/\/vorgang\/(\d+)$/.exec(page.url())![1]);
   const booking = await callApi<Booking>(request, ADMIN, 'GET', `/ratio_vorgang/${id}`);
-  expect(booking).toMatchObject({ termin: nr, status: 'firm', price: 1756 });
+  expect(booking).toMatchObject({ termin: nr, status: 'firm', price: 1756, language: 'de' });
   expect(booking.buchender?.id_vc_card).toBe(customer.id);
   expect(booking.teilnehmer.map((participant) => [participant.name1, participant.name])).toEqual([
     ['Petra', `Sommerfeld${tag}`],

@@ -16,7 +16,7 @@ import {
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import SaveIcon from '@mui/icons-material/Save';
-import { Form, Title, useNotify, useTranslate } from 'react-admin';
+import { Form, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import {
   useFormContext,
   useFormState,
@@ -218,7 +218,8 @@ export function BookingWizardPage() {
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [record] = useState(() => initialValues(new Date()));
+  const [locale] = useLocaleState();
+  const [record] = useState(() => initialValues(new Date(), 7, locale));
   const [step, setStep] = useState(0);
   const [reached, setReached] = useState(0);
   const [blocker, setBlocker] = useState<string | null>(null);

@@ -17,7 +17,8 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { TextInput, useTranslate } from 'react-admin';
+import { required, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DOCUMENT_LANGUAGES } from '@tourdesk/contracts/bookings.schema';
 import { useController, useWatch } from 'react-hook-form';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
 import { DateInput } from '../../ui/date-input.tsx';
@@ -203,6 +204,13 @@ export function SummaryStep({ data }: { data: WizardData }) {
       {date && date.bookable === 1 && saveAs !== 'request' ? (
         <Alert severity="info">{translate('bookingWizard.summary.onRequest')}</Alert>
       ) : null}
+      <SelectInput
+        source="language"
+        label="bookingWizard.fields.language"
+        choices={DOCUMENT_LANGUAGES.map((id) => ({ id, name: `bookingWizard.languages.${id}` }))}
+        validate={required('error.empty')}
+        sx={{ maxWidth: 260 }}
+      />
       <TextInput source="comment" label="bookingWizard.fields.comment" multiline minRows={2} fullWidth />
     </Stack>
   );

@@ -158,6 +158,7 @@ describe('toBookingBody', () => {
       extras: [{ id_jrn_extra: 12, units: 1 }],
     });
     expect(Object.keys(body.buchender!)).toEqual(['id_vc_card']);
+    expect(body.language).toBe('de');
     expect(body.teilnehmer[0]).toMatchObject({
       name1: 'Petra',
       name: 'Sommer',
@@ -195,6 +196,12 @@ describe('toBookingBody', () => {
 });
 
 describe('helpers', () => {
+  it("writes documents in the clerk's language when there are documents in it, else in German", () => {
+    expect(initialValues(new Date(), 7, 'en').language).toBe('en');
+    expect(initialValues(new Date(), 7, 'ru').language).toBe('ru');
+    expect(initialValues(new Date(), 7, 'fr').language).toBe('de');
+  });
+
   it('takes the customer as the first participant', () => {
     const customer = {
       salutation: 1,

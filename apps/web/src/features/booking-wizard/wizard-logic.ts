@@ -1,4 +1,9 @@
-import type { CreateBookingBody, ParticipantInput } from '@tourdesk/contracts/bookings.schema';
+import {
+  DOCUMENT_LANGUAGES,
+  type CreateBookingBody,
+  type DocumentLanguage,
+  type ParticipantInput,
+} from '@tourdesk/contracts/bookings.schema';
 import type { Customer } from '@tourdesk/contracts/customers.schema';
 import type { Departure, SeatMap } from '@tourdesk/contracts/departures.schema';
 import type { InsuranceOffer } from '@tourdesk/contracts/insurances.schema';
@@ -74,6 +79,8 @@ export type WizardValues = {
   /** the option's last day (yyyy-MM-DD) */
   option_until: string | null;
   comment: string | null;
+  /** the language of the booking's documents and mails */
+  language: DocumentLanguage;
 };
 
 export const emptyParticipant = (): WizardParticipant => ({
@@ -112,7 +119,11 @@ export const emptyBooker = (): WizardBooker => ({
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-export function initialValues(now: Date, optionDays = 7): WizardValues {
+/** The documents' language at first: the clerk's, when documents are written in it, else German. */
+export const documentLanguageOf = (locale: string): DocumentLanguage =>
+  (DOCUMENT_LANGUAGES as readonly string[]).includes(locale) ? (locale as DocumentLanguage) : 'de';
+
+export function initialValues(now: Date, optionDays = 7, locale = 'de'): WizardValues {
   return {
     buchender: emptyBooker(),
     newBooker: false,
@@ -123,6 +134,7 @@ export function initialValues(now: Date, optionDays = 7): WizardValues {
     saveAs: 'firm',
     option_until: isoDay(addDays(now, optionDays)),
     comment: null,
+    language: documentLanguageOf(locale),
   };
 }
 
@@ -200,6 +212,7 @@ export function toBookingBody(values: WizardValues, journey: Pick<Journey, 'extr
     // The option holds to the end of the chosen day, Berlin time (23:59 UTC is within it all year).
     option_until: values.saveAs === 'option' && values.option_until ? `${values.option_until}T23:59:00Z` : undefined,
     comment: blank(values.comment),
+    language: values.language,
     buchender,
     teilnehmer,
     rooms: [],
