@@ -3,6 +3,7 @@ import { accountFeature } from './account/account.feature.tsx';
 import { agenciesFeature } from './agencies/agencies.feature.tsx';
 import { authFeature } from './auth/auth.feature.tsx';
 import { boardingPointsFeature } from './boarding-points/boarding-points.feature.tsx';
+import { bookingWizardFeature } from './booking-wizard/booking-wizard.feature.tsx';
 import { bookingsFeature } from './bookings/bookings.feature.tsx';
 import { brandsFeature } from './brands/brands.feature.tsx';
 import { customersFeature } from './customers/customers.feature.tsx';
@@ -41,6 +42,7 @@ export const FEATURES: readonly FeatureModule[] = [
   seatPlansFeature,
   departuresFeature,
   manifestsFeature,
+  bookingWizardFeature,
   bookingsFeature,
   processesFeature,
 ];

@@ -11,6 +11,8 @@ export type ApiRequest = {
   /** Send without the bearer token (login, public pages). */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** Further headers, e.g. `Idempotency-Key` of a booking-creating call. */
+  headers?: Record<string, string>;
   /** The answer to this very request, already on its way (lib/first-list.ts): used instead of sending it again. */
   sent?: Promise<Response> | null;
 };
@@ -32,7 +34,7 @@ export function toHttpError(status: number, body: unknown): HttpError {
 }
 
 function send(path: string, request: ApiRequest): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, accept: 'application/json' };
   const token = request.anonymous ? null : getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
