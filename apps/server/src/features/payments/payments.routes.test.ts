@@ -82,6 +82,8 @@ describe('payments', () => {
       .selectFrom('mail_outbox')
       .select(['subject', 'to_address', 'text'])
       .where('ref', '=', `booking:${id}`)
+      // the booking's other mails (confirmation …) are the booking mails' business
+      .where('template', '=', 'paymentReminder')
       .orderBy('id')
       .execute();
 
