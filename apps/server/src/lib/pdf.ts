@@ -43,6 +43,34 @@ pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
 /** Greys and sizes every document uses; the brand colour comes from the brand. */
 export const PDF_COLORS = { text: '#1f2933', muted: '#5f6b7a', rule: '#c9d1da', zebra: '#f2f5f8', cell: '#e8edf2' };
 
+/** A row of a totals block: label, formatted amount, bold or not. */
+export type TotalRow = [label: string, value: string, strong: boolean];
+
+/** The totals under a document's lines: label and amount pairs, right-aligned, a rule above the first. */
+export function totalsTable(rows: readonly TotalRow[], margin: [number, number, number, number]): Content {
+  return {
+    columns: [
+      { width: '*', text: '' },
+      {
+        width: 'auto',
+        table: {
+          widths: [150, 80],
+          body: rows.map(([label, value, strong]) => [
+            { text: label, bold: strong },
+            { text: value, bold: strong, alignment: 'right' },
+          ]),
+        },
+        layout: {
+          hLineWidth: (i: number) => (i === 0 ? 1 : 0),
+          vLineWidth: () => 0,
+          hLineColor: () => PDF_COLORS.rule,
+        },
+      },
+    ],
+    margin,
+  };
+}
+
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 /** The brand's primary colour, or Tourdesk's default when the stored one is not a plain `#rrggbb`. */
 export const brandColor = (brand: Pick<Brand, 'primaryColor'>) =>

@@ -1,6 +1,14 @@
 import type { Booking, Brand, RatioParticipant, StopDirection } from '@tourdesk/contracts';
 import type { Content, TDocumentDefinitions } from 'pdfmake';
-import { dataTable, documentFrame, formatPdfDate, formatPdfDateTime, PDF_COLORS } from '../../lib/pdf.ts';
+import {
+  dataTable,
+  documentFrame,
+  formatPdfDate,
+  formatPdfDateTime,
+  PDF_COLORS,
+  totalsTable,
+  type TotalRow,
+} from '../../lib/pdf.ts';
 import { DOCUMENT_TEXTS, formatMoney } from './document-texts.ts';
 import { pdfLanguage } from './invoice-pdf.ts';
 
@@ -148,32 +156,12 @@ export function confirmationPdf(
       ]),
     ],
   );
-  const totalRows: Array<[string, string, boolean]> = [[t.total, money(booking.price), true]];
+  const totalRows: TotalRow[] = [[t.total, money(booking.price), true]];
   if (booking.paid) {
     totalRows.push([t.paid, money(-booking.paid), false]);
     totalRows.push([t.open, money(booking.open), true]);
   }
-  const totals: Content = {
-    columns: [
-      { width: '*', text: '' },
-      {
-        width: 'auto',
-        table: {
-          widths: [150, 80],
-          body: totalRows.map(([label, value, strong]) => [
-            { text: label, bold: strong },
-            { text: value, bold: strong, alignment: 'right' },
-          ]),
-        },
-        layout: {
-          hLineWidth: (i: number) => (i === 0 ? 1 : 0),
-          vLineWidth: () => 0,
-          hLineColor: () => PDF_COLORS.rule,
-        },
-      },
-    ],
-    margin: [0, 4, 0, 6],
-  };
+  const totals = totalsTable(totalRows, [0, 4, 0, 6]);
 
   const schedule: Content[] = data.schedule.length
     ? [

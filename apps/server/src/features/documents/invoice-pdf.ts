@@ -1,6 +1,14 @@
 import type { Brand, InvoiceDocument } from '@tourdesk/contracts';
 import type { Content, TDocumentDefinitions } from 'pdfmake';
-import { dataTable, documentFrame, formatPdfDate, PDF_COLORS, PDF_LANGUAGES, type PdfLanguage } from '../../lib/pdf.ts';
+import {
+  dataTable,
+  documentFrame,
+  formatPdfDate,
+  PDF_LANGUAGES,
+  totalsTable,
+  type PdfLanguage,
+  type TotalRow,
+} from '../../lib/pdf.ts';
 import { DOCUMENT_TEXTS, fillText, formatMoney } from './document-texts.ts';
 
 /**
@@ -119,7 +127,7 @@ export function invoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): TD
     ]),
   );
 
-  const totalRows: Array<[string, string, boolean]> = [[isCredit ? t.credited : t.total, money(doc.total), true]];
+  const totalRows: TotalRow[] = [[isCredit ? t.credited : t.total, money(doc.total), true]];
   for (const vat of ['standard', 'reduced'] as const) {
     const cents = vatOf(doc, vat);
     if (cents) totalRows.push([fillText(t.vatIncluded, { rate: VAT_RATE[vat] }), money(cents / 100), false]);
@@ -128,27 +136,7 @@ export function invoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): TD
     totalRows.push([t.paid, money(-doc.prepaid), false]);
     totalRows.push([t.due, money(doc.due), true]);
   }
-  const totals: Content = {
-    columns: [
-      { width: '*', text: '' },
-      {
-        width: 'auto',
-        table: {
-          widths: [150, 80],
-          body: totalRows.map(([label, value, strong]) => [
-            { text: label, bold: strong },
-            { text: value, bold: strong, alignment: 'right' },
-          ]),
-        },
-        layout: {
-          hLineWidth: (i: number) => (i === 0 ? 1 : 0),
-          vLineWidth: () => 0,
-          hLineColor: () => PDF_COLORS.rule,
-        },
-      },
-    ],
-    margin: [0, 6, 0, 10],
-  };
+  const totals = totalsTable(totalRows, [0, 6, 0, 10]);
 
   // The margin-scheme wording once: the invoice core may already have written it into the notes.
   const hasMargin =
