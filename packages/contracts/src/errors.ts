@@ -67,6 +67,8 @@ export const ERROR_MESSAGES = {
   'error.participantNotInBooking': 'This participant does not belong to this booking.',
   'error.insuranceUnknown': 'This insurance is not offered.',
   'error.dunningNotDue': 'No payment reminder is due for this booking.',
+  // agency portal (issue #12)
+  'error.rateDuplicate': 'There is already a rate for this category.',
   // §8 error pages
   'error.forbiddenTitle': 'Forbidden',
   'error.forbiddenText': 'You have no permission to view this page.',

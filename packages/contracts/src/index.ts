@@ -40,3 +40,4 @@ export * from './invoices.schema.ts';
 export * from './cancellations.schema.ts';
 export * from './insurances.schema.ts';
 export * from './processes.schema.ts';
+export * from './agency-money.schema.ts';

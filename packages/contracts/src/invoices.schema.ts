@@ -4,11 +4,13 @@ import { MAX_ID } from './fields.ts';
 /**
  * Invoices and credit notes (issue #11, docs/adr/0017). An issued document is frozen: its `body` is stored as
  * issued and every rendering (PDF, XRechnung CII and UBL, Factur-X) is made from it. Numbers are gap-free per
- * year and kind: `RE-2026-00001` for invoices, `GS-2026-00001` for credit notes.
+ * year and kind: `RE-2026-00001` for invoices, `GS-2026-00001` for credit notes, `SR-2026-00001` for agencies'
+ * collective invoices.
  */
-export const INVOICE_KINDS = ['invoice', 'creditNote'] as const;
+export const INVOICE_KINDS = ['invoice', 'creditNote', 'collective'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-export const INVOICE_PREFIX: Record<InvoiceKind, string> = { invoice: 'RE', creditNote: 'GS' };
+/** `collective`: an agency's collective invoice (Sammelrechnung) over several bookings (docs/adr/0019). */
+export const INVOICE_PREFIX: Record<InvoiceKind, string> = { invoice: 'RE', creditNote: 'GS', collective: 'SR' };
 export const invoiceNumber = (kind: InvoiceKind, year: number, seq: number) =>
   `${INVOICE_PREFIX[kind]}-${year}-${String(seq).padStart(5, '0')}`;
 

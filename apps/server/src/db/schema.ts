@@ -1,5 +1,7 @@
 import type { ActionCodeTable } from '../features/account/account.table.ts';
 import type { AppSecretTable, AuditLogTable, AuthThrottleTable } from '../features/auth/auth.table.ts';
+import type { CollectiveInvoiceBookingTable } from '../features/collective-invoices/collective-invoices.table.ts';
+import type { AgencyCommissionRateTable } from '../features/commissions/commissions.table.ts';
 import type { InvoiceCounterTable, InvoiceTable } from '../features/invoices/invoices.table.ts';
 import type { MailAttachmentTable, MailAttemptTable, MailOutboxTable } from '../features/mail/mail.table.ts';
 import type { PaymentDueTable, PaymentTable } from '../features/payments/payments.table.ts';
@@ -48,6 +50,7 @@ import type { ScheduledJobTable } from '../lib/scheduler.table.ts';
 /** The whole database as Kysely sees it; each feature declares its own tables. */
 export type DB = {
   action_code: ActionCodeTable;
+  agency_commission_rate: AgencyCommissionRateTable;
   app_secret: AppSecretTable;
   audit_log: AuditLogTable;
   auth_throttle: AuthThrottleTable;
@@ -58,6 +61,7 @@ export type DB = {
   booking_price_line: BookingPriceLineTable;
   booking_room: BookingRoomTable;
   brand: BrandTable;
+  collective_invoice_booking: CollectiveInvoiceBookingTable;
   idempotency_key: IdempotencyKeyTable;
   invoice: InvoiceTable;
   invoice_counter: InvoiceCounterTable;

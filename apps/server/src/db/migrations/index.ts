@@ -10,6 +10,7 @@ import * as addJourneyFeedIndex from './2026_11_23_1400_add_journey_feed_index.t
 import * as createDeparturesAndBookings from './2026_11_24_0000_create_departures_and_bookings.ts';
 import * as createRatioAddress from './2026_11_24_0100_create_ratio_address.ts';
 import * as createBookingMoney from './2026_11_25_0000_create_booking_money.ts';
+import * as createAgencyMoney from './2026_11_26_0000_create_agency_money.ts';
 import * as addBookingSearch from './2026_11_25_0200_add_booking_search.ts';
 import * as createScheduledJob from './2026_11_25_0100_create_scheduled_job.ts';
 
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0000_create_booking_money': createBookingMoney,
   '2026_11_25_0100_create_scheduled_job': createScheduledJob,
   '2026_11_25_0200_add_booking_search': addBookingSearch,
+  '2026_11_26_0000_create_agency_money': createAgencyMoney,
 };

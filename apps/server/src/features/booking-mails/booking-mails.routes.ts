@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ZBookingEvent,
@@ -9,7 +9,7 @@ import {
   ZWaitlistEntry,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
-import type { BookingActor } from '../bookings/bookings.service.ts';
+import { bookingActorOf } from '../bookings/bookings.service.ts';
 import {
   attachConfirmationDocuments,
   listBookingHistory,
@@ -21,11 +21,6 @@ import {
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 const tags = ['bookings'];
-
-const actorOf = (request: FastifyRequest): BookingActor => ({
-  userId: request.auth?.id ?? null,
-  agencyId: request.auth?.agencyId ?? null,
-});
 
 /**
  * What a booking's page shows beside the booking itself (issue #11): its history, the mails sent about it, and
@@ -47,18 +42,18 @@ export async function bookingMailsRoutes(app: FastifyInstance) {
   const api = withZod(app);
 
   api.get('/ratio_vorgang/:id/history', {
-    config: { permission: 'vorgang-read' },
+    config: { permission: ['vorgang-read', 'agencydata-read'] },
     schema: { tags, params: ZIdParams, response: { 200: z.array(ZBookingEvent), ...errors } },
-    handler: (request) => listBookingHistory(app.ctx, request.params.id, actorOf(request)),
+    handler: (request) => listBookingHistory(app.ctx, request.params.id, bookingActorOf(request)),
   });
   api.get('/ratio_vorgang/:id/mails', {
-    config: { permission: 'vorgang-read' },
+    config: { permission: ['vorgang-read', 'agencydata-read'] },
     schema: { tags, params: ZIdParams, response: { 200: z.array(ZBookingMail), ...errors } },
-    handler: (request) => listBookingMails(app.ctx, request.params.id, actorOf(request)),
+    handler: (request) => listBookingMails(app.ctx, request.params.id, bookingActorOf(request)),
   });
   api.get('/departures/:nr/waitlist', {
     config: { permission: 'vorgang-read' },
     schema: { tags, params: ZBookingNrParams, response: { 200: z.array(ZWaitlistEntry), ...errors } },
-    handler: (request) => listWaitlist(app.ctx, request.params.nr, actorOf(request)),
+    handler: (request) => listWaitlist(app.ctx, request.params.nr, bookingActorOf(request)),
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ZBooking,
@@ -25,18 +25,11 @@ import {
   listBookings,
   setZustieg,
   updateBooking,
-  type BookingActor,
 } from './bookings.service.ts';
+import { bookingActorOf } from './booking-actor.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 const tags = ['bookings'];
-
-const actorOf = (request: FastifyRequest): BookingActor => ({
-  userId: request.auth?.id ?? null,
-  agencyId: request.auth?.agencyId ?? null,
-  host: request.hostname,
-  language: request.headers['accept-language']?.slice(0, 2).toLowerCase(),
-});
 
 /**
  * Bookings (Vorgang, spec §5/§7, docs/adr/0014): create (with `Idempotency-Key`), read, list, change the whole
@@ -47,7 +40,7 @@ export async function bookingsRoutes(app: FastifyInstance) {
   const api = withZod(app);
 
   api.post('/ratio_vorgang', {
-    config: { permission: 'vorgang-create' },
+    config: { permission: ['vorgang-create', 'agencydata-create'] },
     schema: { tags, body: ZCreateBookingBody, response: { 200: ZBooking, 201: ZBooking, ...errors } },
     handler: async (request, reply) => {
       const header = request.headers['idempotency-key'];
@@ -58,22 +51,22 @@ export async function bookingsRoutes(app: FastifyInstance) {
           scope: `${request.auth?.id ?? 0}:POST /ratio_vorgang`,
           body: request.body,
         },
-        async (trx) => ({ statusCode: 201, body: await createBooking(trx, request.body, actorOf(request)) }),
+        async (trx) => ({ statusCode: 201, body: await createBooking(trx, request.body, bookingActorOf(request)) }),
       );
       return reply.status(answer.statusCode).send(answer.body);
     },
   });
   api.get('/ratio_vorgang', {
-    config: { permission: 'vorgang-read' },
+    config: { permission: ['vorgang-read', 'agencydata-read'] },
     schema: { tags, querystring: ZListQuery, response: { 200: ZListResponse(ZBookingSummary), ...errors } },
-    handler: (request) => listBookings(app.ctx, request.query, actorOf(request)),
+    handler: (request) => listBookings(app.ctx, request.query, bookingActorOf(request)),
   });
   api.get('/ratio_vorgang/export.csv', {
-    config: { permission: 'vorgang-read' },
+    config: { permission: ['vorgang-read', 'agencydata-read'] },
     // The list's search and filters; the file (text/csv) in the language of Accept-Language (default German).
     schema: { tags, querystring: ZListQuery, response: { 200: z.unknown(), ...errors } },
     handler: async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = bookingActorOf(request);
       const body = await exportBookingsCsv(app.ctx, request.query, actor, actor.language);
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
@@ -84,30 +77,30 @@ export async function bookingsRoutes(app: FastifyInstance) {
     },
   });
   api.get('/ratio_vorgang/:id', {
-    config: { permission: 'vorgang-read' },
+    config: { permission: ['vorgang-read', 'agencydata-read'] },
     schema: { tags, params: ZIdParams, response: { 200: ZBooking, ...errors } },
-    handler: (request) => getBooking(app.ctx, request.params.id, actorOf(request)),
+    handler: (request) => getBooking(app.ctx, request.params.id, bookingActorOf(request)),
   });
   api.delete('/ratio_vorgang/:nr', {
     config: { permission: 'vorgang-delete' },
     schema: { tags, params: ZBookingNrParams, response: { 200: ZBooking, ...errors } },
-    handler: (request) => deleteBooking(app.ctx, request.params.nr, actorOf(request)),
+    handler: (request) => deleteBooking(app.ctx, request.params.nr, bookingActorOf(request)),
   });
   api.post('/ratio_vorgang/:id/status', {
-    config: { permission: 'vorgang-update' },
+    config: { permission: ['vorgang-update', 'agencydata-update'] },
     schema: { tags, params: ZIdParams, body: ZBookingStatusBody, response: { 200: ZBooking, ...errors } },
-    handler: (request) => changeBookingStatus(app.ctx, request.params.id, request.body, actorOf(request)),
+    handler: (request) => changeBookingStatus(app.ctx, request.params.id, request.body, bookingActorOf(request)),
   });
   api.put('/ratio/api/booking/:nr', {
-    config: { permission: 'vorgang-update' },
+    config: { permission: ['vorgang-update', 'agencydata-update'] },
     schema: { tags, params: ZBookingNrParams, body: ZUpdateBookingBody, response: { 200: ZBooking, ...errors } },
-    handler: (request) => updateBooking(app.ctx, request.params.nr, request.body, actorOf(request)),
+    handler: (request) => updateBooking(app.ctx, request.params.nr, request.body, bookingActorOf(request)),
   });
   for (const method of ['post', 'put'] as const) {
     api[method]('/ratio/api/zustiege/:nr', {
-      config: { permission: 'vorgang-update' },
+      config: { permission: ['vorgang-update', 'agencydata-update'] },
       schema: { tags, params: ZBookingNrParams, body: ZZustiegBody, response: { 200: ZBooking, ...errors } },
-      handler: (request) => setZustieg(app.ctx, request.params.nr, request.body, actorOf(request)),
+      handler: (request) => setZustieg(app.ctx, request.params.nr, request.body, bookingActorOf(request)),
     });
   }
 }

@@ -84,22 +84,15 @@ import {
   type ParticipantRow,
 } from './bookings.repository.ts';
 import { findSeatsOfBooking } from './booking-capacity.repository.ts';
+import type { BookingActor } from './booking-actor.ts';
 
 /**
  * Bookings (Vorgang, DOMAIN.md, docs/adr/0014): every change runs in one transaction that writes the booking,
  * its participants, rooms, extras, price lines, capacity (booking-capacity.ts) and history together.
  */
 
-/** Who makes a change: the user (for the history) and their agency (agency users see and book their own). */
-export type BookingActor = {
-  userId: number | null;
-  agencyId: number | null;
-  /** the host the request came to: its brand heads the booking's documents and mails */
-  host?: string;
-  /** the language of the request, the default of a new booking's language */
-  language?: string;
-};
 export const SYSTEM_ACTOR: BookingActor = { userId: null, agencyId: null };
+export { bookingActorOf, type BookingActor } from './booking-actor.ts';
 
 const toEuro = (cents: number) => cents / 100;
 const DAY_MS = 86_400_000;

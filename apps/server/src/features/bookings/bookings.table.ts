@@ -35,6 +35,8 @@ export type BookingTable = {
   paid_cents: Generated<number>;
   /** normalised text the bookings list searches (booking number, booker, participants, journey, termincode, invoice) */
   search_text: Generated<string>;
+  /** an agency booking's commission rate in basis points (1050 = 10.50 %), frozen when booked (docs/adr/0019) */
+  commission_bp: number | null;
 };
 
 export type BookingRoomTable = {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   isCancellationInit,
   ZCancellationQuery,
@@ -8,17 +8,11 @@ import {
 } from '@tourdesk/contracts';
 import { z } from 'zod';
 import { withZod } from '../../lib/route.ts';
-import type { BookingActor } from '../bookings/bookings.service.ts';
+import { bookingActorOf } from '../bookings/bookings.service.ts';
 import { cancelBooking, quoteCancellation } from './cancellations.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 const tags = ['bookings'];
-
-const actorOf = (request: FastifyRequest): BookingActor => ({
-  userId: request.auth?.id ?? null,
-  agencyId: request.auth?.agencyId ?? null,
-  host: request.hostname,
-});
 
 /**
  * The two-step cancellation of spec §4 (docs/adr/0017) on RATIO's path:
@@ -28,7 +22,7 @@ const actorOf = (request: FastifyRequest): BookingActor => ({
 export async function cancellationsRoutes(app: FastifyInstance) {
   const api = withZod(app);
   api.get('/ratio/api/cancellation', {
-    config: { permission: 'vorgang-update' },
+    config: { permission: ['vorgang-update', 'agencydata-update'] },
     schema: {
       tags,
       querystring: ZCancellationQuery,
@@ -37,8 +31,8 @@ export async function cancellationsRoutes(app: FastifyInstance) {
     handler: (request) => {
       const { processId, participants } = request.query;
       return isCancellationInit(request.query)
-        ? cancelBooking(app.ctx, processId, participants, actorOf(request))
-        : quoteCancellation(app.ctx, processId, participants, actorOf(request));
+        ? cancelBooking(app.ctx, processId, participants, bookingActorOf(request))
+        : quoteCancellation(app.ctx, processId, participants, bookingActorOf(request));
     },
   });
 }

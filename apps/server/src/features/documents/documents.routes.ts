@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   ZBookingMail,
@@ -9,7 +9,7 @@ import {
   ZTemplatesQuery,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
-import type { BookingActor } from '../bookings/bookings.service.ts';
+import { bookingActorOf } from '../bookings/bookings.service.ts';
 import {
   findTemplateInvoiceId,
   mailBookingDocuments,
@@ -20,11 +20,6 @@ import {
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 const tags = ['documents'];
-
-const actorOf = (request: FastifyRequest): BookingActor => ({
-  userId: request.auth?.id ?? null,
-  agencyId: request.auth?.agencyId ?? null,
-});
 
 /** `attachment` with the UTF-8 name (RFC 6266 / 5987) and an ASCII stand-in for old clients. */
 const contentDisposition = (name: string) =>
@@ -45,26 +40,26 @@ export async function documentsRoutes(app: FastifyInstance) {
       .send(file.content);
 
   api.get('/ratio_vorgang/:id/documents/confirmation.pdf', {
-    config: { permission: 'vorgang-read' },
+    config: { permission: ['vorgang-read', 'agencydata-read'] },
     // The file's bytes: application/pdf.
     schema: { tags, params: ZIdParams, response: { 200: z.unknown(), ...errors } },
     handler: async (request, reply) =>
-      send(reply, await renderConfirmationPdf(app.ctx, request.params.id, actorOf(request))),
+      send(reply, await renderConfirmationPdf(app.ctx, request.params.id, bookingActorOf(request))),
   });
 
   api.get('/invoices/:id/:format', {
-    config: { permission: 'vorgang-read' },
+    config: { permission: ['vorgang-read', 'agencydata-read'] },
     // The file's bytes: application/pdf (pdf, facturx) or application/xml (xrechnung-cii, xrechnung-ubl).
     schema: { tags, params: ZInvoiceFileParams, response: { 200: z.unknown(), ...errors } },
     handler: async (request, reply) =>
-      send(reply, await renderEInvoice(app.ctx, request.params.id, request.params.format, actorOf(request))),
+      send(reply, await renderEInvoice(app.ctx, request.params.id, request.params.format, bookingActorOf(request))),
   });
 
   api.get('/ratio/api/templates/', {
-    config: { permission: 'vorgang-read' },
+    config: { permission: ['vorgang-read', 'agencydata-read'] },
     schema: { tags, querystring: ZTemplatesQuery, response: { 200: z.unknown(), ...errors } },
     handler: async (request, reply) => {
-      const actor = actorOf(request);
+      const actor = bookingActorOf(request);
       const id = await findTemplateInvoiceId(app.ctx, request.query.getInvoice, actor);
       return send(reply, await renderEInvoice(app.ctx, id, request.query.format ?? 'pdf', actor));
     },
@@ -74,6 +69,8 @@ export async function documentsRoutes(app: FastifyInstance) {
     config: { permission: 'vorgang-update' },
     schema: { tags, params: ZIdParams, body: ZMailDocumentsBody, response: { 201: ZBookingMail, ...errors } },
     handler: async (request, reply) =>
-      reply.status(201).send(await mailBookingDocuments(app.ctx, request.params.id, request.body, actorOf(request))),
+      reply
+        .status(201)
+        .send(await mailBookingDocuments(app.ctx, request.params.id, request.body, bookingActorOf(request))),
   });
 }

@@ -9,7 +9,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export async function insurancesRoutes(app: FastifyInstance) {
   const api = withZod(app);
   api.get('/insurances/ergo', {
-    config: { permission: 'vorgang-read' },
+    config: { permission: ['vorgang-read', 'agencydata-read'] },
     schema: { tags: ['bookings'], querystring: ZInsuranceQuery, response: { 200: ZInsuranceAnswer, ...errors } },
     handler: (request) =>
       getInsuranceOffers(app.ctx, request.query, {
