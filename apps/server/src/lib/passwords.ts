@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type * as LanguageCommon from '@zxcvbn-ts/language-common';
+import type * as LanguageDe from '@zxcvbn-ts/language-de';
+import type * as LanguageEn from '@zxcvbn-ts/language-en';
 import { invalidField } from './errors.ts';
 
 /** argon2id with the OWASP/ASVS parameters (m = 19 MiB, t = 2, p = 1); runs off the event loop. */
@@ -43,10 +47,10 @@ const require = createRequire(import.meta.url);
  */
 function strengthEstimator(): ZxcvbnFactory {
   if (estimator) return estimator;
-  const { ZxcvbnFactory: Factory } = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
-  const common = require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
-  const de = require('@zxcvbn-ts/language-de') as typeof import('@zxcvbn-ts/language-de');
-  const en = require('@zxcvbn-ts/language-en') as typeof import('@zxcvbn-ts/language-en');
+  const { ZxcvbnFactory: Factory } = require('@zxcvbn-ts/core') as typeof ZxcvbnCore;
+  const common = require('@zxcvbn-ts/language-common') as typeof LanguageCommon;
+  const de = require('@zxcvbn-ts/language-de') as typeof LanguageDe;
+  const en = require('@zxcvbn-ts/language-en') as typeof LanguageEn;
   estimator = new Factory({
     graphs: common.adjacencyGraphs,
     dictionary: { ...common.dictionary, ...en.dictionary, ...de.dictionary },

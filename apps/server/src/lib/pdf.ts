@@ -2,6 +2,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./pdfmake.d.ts" />
 import { createRequire } from 'node:module';
+import type PdfmakeModule from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake';
 import { DEFAULT_PRIMARY_COLOR, type Brand } from '@tourdesk/contracts';
 
@@ -35,7 +36,7 @@ const FONT_FILES = {
 };
 const ALLOWED_FILES = new Set(Object.values(FONT_FILES));
 
-type Pdfmake = (typeof import('pdfmake'))['default'];
+type Pdfmake = typeof PdfmakeModule;
 let renderer: Promise<Pdfmake> | null = null;
 
 /**

@@ -1,5 +1,6 @@
+import type * as EInvoiceLibrary from '@e-invoice-eu/core';
 import type { EInvoiceFormat as LibraryFormatService, Invoice } from '@e-invoice-eu/core';
-import type { ValidateFunction } from 'ajv/dist/2019.js';
+import type { Ajv2019, ValidateFunction } from 'ajv/dist/2019.js';
 import type { InvoiceDocument, InvoiceFormat, InvoiceLine, VatTreatment } from '@tourdesk/contracts';
 
 /**
@@ -228,8 +229,8 @@ const silent = { log() {}, warn() {}, error() {} };
  * the XML. Here each format's validator is compiled on first use and kept; the steps and options are the
  * library's own (validate with defaults, fill the format's defaults, generate).
  */
-type Library = typeof import('@e-invoice-eu/core');
-type Ajv2019Class = (typeof import('ajv/dist/2019.js'))['Ajv2019'];
+type Library = typeof EInvoiceLibrary;
+type Ajv2019Class = typeof Ajv2019;
 
 class EInvoiceGenerator {
   readonly #library: Library;

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { createRequire } from 'node:module';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { FileStoreConfig } from '../../config.ts';
 
@@ -112,7 +113,7 @@ export function s3FileStore(config: S3Config, client = s3Client(config)): FileSt
 
 const require = createRequire(import.meta.url);
 /** The S3 client library (about 30 MB), loaded only when the configuration names a bucket. */
-const s3Sdk = () => require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
+const s3Sdk = () => require('@aws-sdk/client-s3') as typeof S3Sdk;
 
 function s3Client(config: S3Config): S3Client {
   return new (s3Sdk().S3Client)({
