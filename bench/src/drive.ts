@@ -4,7 +4,7 @@
  * run.ts starts it as a child process pinned to core 1, with the spec in BENCH_DRIVE_SPEC; it writes the
  * results to spec.output.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon, { type Client } from 'autocannon';
 import type { Account, Scenario, ScenarioGroup, ScenarioKind } from './scenarios.ts';
 
@@ -19,6 +19,8 @@ export type DriveSpec = {
   warmup: number;
   scenarios: Scenario[];
   output: string;
+  /** The driven server's process, whose CPU time per request is noted (Linux only). */
+  serverPid?: number;
 };
 
 export type ScenarioResult = {
@@ -36,7 +38,25 @@ export type ScenarioResult = {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /**
+   * CPU time (user + system) the server process spent per answered request during the measured run: what a
+   * request costs the server, unlike latency and throughput hardly changed by other work on the machine.
+   */
+  cpuMsPerRequest: number | null;
 };
+
+/** User + system CPU milliseconds of a process so far (from /proc; null elsewhere). */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 
 /** Nearest-rank percentile of sorted values. */
 export function percentile(sorted: readonly number[], p: number): number {
@@ -129,8 +149,10 @@ export async function runScenario(spec: DriveSpec, scenario: Scenario): Promise<
     await drain(spec);
   }
   const recorder: Recorder = { latencies: [], statuses: new Map() };
+  const cpuBefore = cpuMs(spec.serverPid);
   const result = await runOnce(spec, scenario, headers, spec.duration, recorder);
   await drain(spec);
+  const cpuAfter = cpuMs(spec.serverPid);
   const sorted = recorder.latencies.toSorted((a, b) => a - b);
   const requests = sorted.length;
   const seconds = result.duration;
@@ -159,6 +181,8 @@ export async function runScenario(spec: DriveSpec, scenario: Scenario): Promise<
     non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    // The drain's few health checks are counted too: negligible against thousands of requests.
+    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && requests > 0 ? (cpuAfter - cpuBefore) / requests : null,
   };
 }
 

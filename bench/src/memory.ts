@@ -1,84 +1,100 @@
 /**
- * Where the server's memory goes (issue #8, 4.4). Loads the server's dependencies one group at a time and notes
- * what each adds to the resident set and the JavaScript heap, then builds the real application on the bench
- * database, and finally sends list requests to it over loopback and notes the figures again (the client's own
- * small share included). Start it with
- * `--expose-gc` so every figure is taken after a full collection:
+ * Where the server's memory goes (issue #8, 4.4). Follows the server's own start-up (main.ts) step by step on the
+ * bench database — Node itself, the server's module graph, the database opened and migrated, the application
+ * built, listening — and notes after a full collection at each step what the resident set holds, split into
+ * the parts Linux and V8 can tell apart: the node binary's pages (file-backed), the JavaScript heap (V8's spaces),
+ * memory outside the heap that V8 knows of (`external`: buffers, native objects) and the rest of the anonymous
+ * memory (malloc arenas of SQLite, ICU, OpenSSL and V8 itself, thread stacks). Then it sends list requests over
+ * loopback and notes the figures again. Start it with `--expose-gc` so every figure is taken after a full
+ * collection:
  *
- *   node_modules/.bin/node --expose-gc bench/src/memory.ts [--db sqlite|postgres] [--requests 2000]
+ *   node_modules/.bin/node --expose-gc bench/src/memory.ts [--db sqlite|postgres] [--requests 2000] [--snapshot FILE]
+ *
+ * `--snapshot FILE` writes a V8 heap snapshot of the idle server (open it in Chrome DevTools, Memory tab).
  */
-import { parseArgs } from 'node:util';
-import { getHeapSpaceStatistics } from 'node:v8';
+import { readFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { getHeapCodeStatistics, getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 
 const { values } = parseArgs({
-  options: { db: { type: 'string', default: 'sqlite' }, requests: { type: 'string', default: '2000' } },
+  options: {
+    db: { type: 'string', default: 'sqlite' },
+    requests: { type: 'string', default: '2000' },
+    snapshot: { type: 'string' },
+  },
 });
 const engine = values.db === 'postgres' ? 'postgres' : 'sqlite';
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).padStart(6);
-const collect = () => (globalThis as { gc?: () => void }).gc?.();
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const collect = () => {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+};
 
-let previous = process.memoryUsage();
-const rows: string[][] = [];
+// Every module file the process loads, by package, to name what the server code pulls in at start-up.
+const loaded = new Map<string, number>();
+registerHooks({
+  load(url, context, next) {
+    const result = next(url, context);
+    const source = result.source;
+    if (url.startsWith('file:') && source)
+      loaded.set(url, typeof source === 'string' ? source.length : source.byteLength);
+    return result;
+  },
+});
+
+/** Resident kilobytes from /proc/self/smaps_rollup: anonymous and file-backed. */
+function rollup(): { anonymous: number; file: number } {
+  const text = readFileSync('/proc/self/smaps_rollup', 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+  return { anonymous: field('Anonymous'), file: field('Rss') - field('Anonymous') };
+}
+
+type Row = { step: string; rss: number; file: number; heap: number; heapUsed: number; external: number; other: number };
+const rows: Row[] = [];
 function note(step: string) {
   collect();
-  const now = process.memoryUsage();
-  rows.push([
+  const usage = process.memoryUsage();
+  const { anonymous, file } = rollup();
+  rows.push({
     step,
-    mb(now.rss),
-    mb(now.rss - previous.rss),
-    mb(now.heapUsed),
-    mb(now.heapUsed - previous.heapUsed),
-    mb(now.external + now.arrayBuffers),
-  ]);
-  previous = now;
+    rss: usage.rss,
+    file,
+    heap: usage.heapTotal,
+    heapUsed: usage.heapUsed,
+    external: usage.external,
+    other: anonymous - usage.heapTotal - usage.external,
+  });
 }
 
 note('node itself');
-await import('node:sqlite');
-note('+ node:sqlite');
-await import('pg');
-note('+ pg');
-await import('kysely');
-note('+ kysely');
-await import('zod');
-await import('@tourdesk/contracts');
-note('+ zod and the contracts');
-await import('fastify');
-note('+ fastify');
-await import('@fastify/swagger');
-await import('@fastify/swagger-ui');
-note('+ swagger, swagger-ui');
-await import('helmet');
-await import('@fastify/compress');
-await import('@fastify/cors');
-await import('@fastify/jwt');
-await import('@fastify/rate-limit');
-await import('@fastify/static');
-await import('@fastify/cookie');
-note('+ other fastify plugins');
-await import('@node-rs/argon2');
-await import('nodemailer');
-await import('i18n-iso-countries');
-note('+ argon2, nodemailer, countries');
 const { buildApp } = await import('../../apps/server/src/app.ts');
 const { loadConfig } = await import('../../apps/server/src/config.ts');
-const { openDatabase } = await import('../../apps/server/src/db/database.ts');
-note('+ the server code');
+const { migrateToLatest, openDatabase } = await import('../../apps/server/src/db/database.ts');
+const { seedDefaults } = await import('../../apps/server/src/seed/demo.ts');
+note('+ the server code (module graph)');
 
 // As generate.ts targetFor, without importing it (it loads server code before the first step).
 const url =
   engine === 'postgres'
     ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tourdesk_bench')
     : `sqlite:${resolve(import.meta.dirname, '../.data/bench.db')}`;
-const database = openDatabase({ url });
-const app = await buildApp({ config: { ...loadConfig({}), webDist: '/nonexistent' }, database, logger: false });
-await app.ready();
-note('app built and ready (idle)');
+const config = loadConfig({ ...process.env, DATABASE_URL: url, SEED_DEMO: '0' });
+const database = openDatabase({ url, countCacheMs: config.countCacheMs, authCacheMs: config.authCacheMs });
+await migrateToLatest(database);
+note('+ database opened and migrated');
+const app = await buildApp({ config, database, logger: false });
+await seedDefaults(app.ctx);
+note('+ application built');
+await app.listen({ port: 0, host: '127.0.0.1' });
+note('listening (idle, as main.ts)');
+const idleModules = new Map(loaded);
+if (values.snapshot) writeHeapSnapshot(values.snapshot);
 
 // Real HTTP over loopback: Fastify's inject keeps every request's mock socket alive until the app closes,
 // which would show as a leak that the server does not have.
-await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const login = await fetch(`${baseUrl}/api/v1/authentication`, {
@@ -99,13 +115,43 @@ for (let i = 1; i <= total; i++) {
   if (i === Math.round(total / 4) || i === total) note(`after ${i} list requests`);
 }
 
-const header = ['step', 'rss MB', '+rss', 'heap MB', '+heap', 'external MB'];
-process.stdout.write(`# ${engine}: memory after a full collection at each step\n\n`);
-for (const row of [header, ...rows])
-  process.stdout.write(`${row.map((cell, i) => (i === 0 ? cell.padEnd(34) : cell.padStart(11))).join(' ')}\n`);
-process.stdout.write('\nheap spaces (MB used / size):\n');
-for (const space of getHeapSpaceStatistics()) {
-  process.stdout.write(`  ${space.space_name.padEnd(26)} ${mb(space.space_used_size)} / ${mb(space.space_size)}\n`);
+const out = (line = '') => process.stdout.write(`${line}\n`);
+out(`# ${engine}: resident memory (MB) after a full collection at each step`);
+out();
+out('| step | rss | node binary and other files | JS heap (used) | external | other anonymous |');
+out('|---|--:|--:|--:|--:|--:|');
+for (const row of rows) {
+  out(
+    `| ${row.step} | ${mb(row.rss)} | ${mb(row.file)} | ${mb(row.heap)} (${mb(row.heapUsed)}) | ${mb(row.external)} | ${mb(row.other)} |`,
+  );
 }
+out();
+out('heap spaces at the end (MB used / size):');
+for (const space of getHeapSpaceStatistics()) {
+  if (space.space_size > 0)
+    out(`  ${space.space_name.padEnd(26)} ${mb(space.space_used_size)} / ${mb(space.space_size)}`);
+}
+const code = getHeapCodeStatistics();
+out(
+  `code: ${mb(code.code_and_metadata_size)} MB machine code, ${mb(code.bytecode_and_metadata_size)} MB bytecode, ` +
+    `${mb(code.external_script_source_size)} MB script sources`,
+);
+out();
+const byPackage = new Map<string, { files: number; bytes: number }>();
+for (const [file, bytes] of idleModules) {
+  const name =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ??
+    (file.includes('/packages/') ? 'contracts' : 'server and bench code');
+  const entry = byPackage.get(name) ?? { files: 0, bytes: 0 };
+  entry.files++;
+  entry.bytes += bytes;
+  byPackage.set(name, entry);
+}
+const largest = [...byPackage].sort((a, b) => b[1].bytes - a[1].bytes);
+out(
+  `modules loaded when idle: ${idleModules.size} files, ${mb([...idleModules.values()].reduce((a, b) => a + b, 0))} MB of source; largest packages:`,
+);
+for (const [name, { files, bytes }] of largest.slice(0, 15))
+  out(`  ${name.padEnd(28)} ${String(files).padStart(4)} files ${(bytes / 1024).toFixed(0).padStart(6)} KB`);
 await app.close();
 await database.destroy();

@@ -45,12 +45,29 @@ const rate = (value: number) => (value < 100 ? value.toFixed(1) : Math.round(val
 
 /** Project against floor, scenario by scenario: p50, p95 and req/s of both and the ratios. */
 export function formatComparison(project: readonly ScenarioResult[], floor: readonly ScenarioResult[]): string {
-  const header = ['scenario', 'p50 ms', 'floor', 'ratio', 'p95 ms', 'floor', 'req/s', 'floor', 'ratio', 'met?'];
+  const header = [
+    'scenario',
+    'p50 ms',
+    'floor',
+    'ratio',
+    'p95 ms',
+    'floor',
+    'req/s',
+    'floor',
+    'ratio',
+    'met?',
+    'CPU ms/req',
+    'floor',
+    'ratio',
+  ];
   const rows = project.map((mine, index) => {
     const bare = floor[index]!;
     const p50Ratio = mine.latencyMs.p50 / bare.latencyMs.p50;
     const rpsRatio = mine.rps / bare.rps;
     const met = p50Ratio <= P50_RATIO_TARGET && rpsRatio >= RPS_RATIO_TARGET;
+    const cpu = (value: number | null | undefined) => (value == null ? '?' : value.toFixed(3));
+    const cpuRatio =
+      mine.cpuMsPerRequest != null && bare.cpuMsPerRequest ? ratio(mine.cpuMsPerRequest / bare.cpuMsPerRequest) : '?';
     return [
       mine.name,
       ms(mine.latencyMs.p50),
@@ -62,6 +79,9 @@ export function formatComparison(project: readonly ScenarioResult[], floor: read
       rate(bare.rps),
       ratio(rpsRatio),
       met ? 'yes' : 'NO',
+      cpu(mine.cpuMsPerRequest),
+      cpu(bare.cpuMsPerRequest),
+      cpuRatio,
     ];
   });
   return markdownTable(

@@ -283,9 +283,11 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         results[connections] = { project: [], floor: [] };
         for (const scenario of scenarios) {
           // Project and floor in turn, scenario by scenario, so that other work on the machine hits both alike.
-          const servers: Array<readonly ['project' | 'floor', string]> = [['project', server.baseUrl]];
-          if (floor && scenario.floor) servers.push(['floor', floor.baseUrl]);
-          for (const [label, baseUrl] of servers) {
+          const servers: Array<readonly ['project' | 'floor', string, number | undefined]> = [
+            ['project', server.baseUrl, server.pid],
+          ];
+          if (floor && scenario.floor) servers.push(['floor', floor.baseUrl, floor.pid]);
+          for (const [label, baseUrl, serverPid] of servers) {
             const output = resolve(scratch, 'results.json');
             const [result] = await drive({
               baseUrl,
@@ -296,6 +298,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
               warmup: options.warmup,
               scenarios: [scenario],
               output,
+              serverPid,
             });
             results[connections]![label].push(result!);
           }

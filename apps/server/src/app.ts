@@ -65,6 +65,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('brandForHost', (host: string, log?: FastifyBaseLogger) => brandForHost(app.ctx, host, log));
 
   await app.register(errorsPlugin);
+  // A GET or HEAD has no body to decompress: its routes skip @fastify/compress's per-request preParsing hook.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.decompress === undefined && methods.every((method) => method === 'GET' || method === 'HEAD')) {
+      route.decompress = false;
+    }
+  });
   // gzip/brotli for the web app's assets and larger API answers.
   await app.register(compress, { threshold: 1024 });
   await app.register(securityPlugin);

@@ -7,6 +7,9 @@ import {
   createJourneyFixture,
 } from '../src/seed/factories.ts';
 import { buildTestApp, call, createLogin, type TestApp } from './helpers.ts';
+import { isWeakPassword } from '../src/lib/passwords.ts';
+import { renderPdf } from '../src/lib/pdf.ts';
+import { sanitizeRichText } from '../src/lib/rich-text.ts';
 
 /** Values a client can send where a string, number, date or id is expected. */
 const HOSTILE_VALUES: readonly unknown[] = [
@@ -88,7 +91,12 @@ describe('fuzz pass over every operation', () => {
     await createJourneyFixture(t.ctx, 1);
     await createLogin(t.ctx, 'traveller');
     spec = t.app.swagger() as unknown as OpenApi;
-  });
+    // The server loads its document, e-invoice, password and rich-text libraries on first use; load them here,
+    // so the pass below spends its time on the requests.
+    isWeakPassword('warm-up');
+    sanitizeRichText('<p>warm-up</p>');
+    await Promise.all([renderPdf({ content: [] }), import('@e-invoice-eu/core')]);
+  }, 120_000);
   afterAll(() => t.close());
 
   /** The body properties an operation's contract names (from the OpenAPI document generated from zod). */

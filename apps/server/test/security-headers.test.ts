@@ -39,9 +39,19 @@ const expected = (frameAncestors = "'self'") => ({
   'x-xss-protection': '0',
 });
 
+/** The API's JSON answers: only what protects a response no browser renders (plugins/security.ts). */
+const JSON_ANSWER = {
+  ...Object.fromEntries(SECURITY_HEADERS.map((name) => [name, undefined])),
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+};
+
 /**
  * The security headers of every kind of answer, value for value: they are computed once at start-up instead of
- * on every request (issue #8 §4.1), and must stay exactly what helmet sent per request before.
+ * on every request (issue #8 §4.1). Documents get exactly what helmet sent per request before; the API's JSON
+ * answers the short set.
  */
 describe('security headers', () => {
   let t: TestApp;
@@ -58,17 +68,27 @@ describe('security headers', () => {
     };
   };
 
-  it('are the same on API answers, errors, missing routes and web pages', async () => {
+  it('are the short set on every JSON answer of the API: answers, errors, missing routes', async () => {
     const answers = [
       ['GET', '/api/v1/health', 200],
       ['GET', '/api/v1/customers', 401],
       ['POST', '/api/v1/authentication', 400],
       ['GET', '/api/v1/no-such-route', 404],
-      ['GET', '/auth/login', 404],
     ] as const;
     for (const [method, url, statusCode] of answers) {
-      expect(await headersOf(method, url), url).toEqual({ statusCode, headers: expected() });
+      expect(await headersOf(method, url), url).toEqual({ statusCode, headers: JSON_ANSWER });
     }
+  });
+
+  it('are the full set on web pages (even a JSON one) and on the API answers that are not JSON', async () => {
+    expect(await headersOf('GET', '/auth/login')).toEqual({ statusCode: 404, headers: expected() });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/v1/docs/static/swagger-ui.css' });
+    expect(docs.statusCode).toBe(200);
+    expect(String(docs.headers['content-type'])).toMatch(/^text\/css/);
+    expect(Object.fromEntries(SECURITY_HEADERS.map((name) => [name, docs.headers[name]]))).toEqual(expected());
+    const spec = await t.app.inject({ method: 'GET', url: '/api/v1/docs/yaml' });
+    expect(spec.statusCode).toBe(200);
+    expect(Object.fromEntries(SECURITY_HEADERS.map((name) => [name, spec.headers[name]]))).toEqual(expected());
   });
 
   it('let the configured origins frame the auth iframe pages, with every other header unchanged', async () => {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as de from '@zxcvbn-ts/language-de';
-import * as en from '@zxcvbn-ts/language-en';
+import type * as ZxcvbnCore from '@zxcvbn-ts/core';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type * as LanguageCommon from '@zxcvbn-ts/language-common';
+import type * as LanguageDe from '@zxcvbn-ts/language-de';
+import type * as LanguageEn from '@zxcvbn-ts/language-en';
 import { invalidField } from './errors.ts';
 
 /** argon2id with the OWASP/ASVS parameters (m = 19 MiB, t = 2, p = 1); runs off the event loop. */
@@ -37,12 +39,24 @@ export const MIN_PASSWORD_SCORE = 2;
 
 let estimator: ZxcvbnFactory | null = null;
 
-/** The strength estimator with the common, English and German dictionaries, built on first use. */
-const strengthEstimator = () =>
-  (estimator ??= new ZxcvbnFactory({
+const require = createRequire(import.meta.url);
+
+/**
+ * The strength estimator with the common, English and German dictionaries, loaded and built on first use: the
+ * dictionaries take about 40 MB that only a password change needs (bench/README.md, "Memory").
+ */
+function strengthEstimator(): ZxcvbnFactory {
+  if (estimator) return estimator;
+  const { ZxcvbnFactory: Factory } = require('@zxcvbn-ts/core') as typeof ZxcvbnCore;
+  const common = require('@zxcvbn-ts/language-common') as typeof LanguageCommon;
+  const de = require('@zxcvbn-ts/language-de') as typeof LanguageDe;
+  const en = require('@zxcvbn-ts/language-en') as typeof LanguageEn;
+  estimator = new Factory({
     graphs: common.adjacencyGraphs,
     dictionary: { ...common.dictionary, ...en.dictionary, ...de.dictionary },
-  }));
+  });
+  return estimator;
+}
 
 /** Whether a password is too easy to guess; `userInputs` (e-mail, names) count as known words. */
 export function isWeakPassword(password: string, userInputs: ReadonlyArray<string | null | undefined> = []): boolean {

@@ -2,7 +2,7 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./pdfmake.d.ts" />
 import { createRequire } from 'node:module';
-import pdfmake from 'pdfmake';
+import type PdfmakeModule from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake';
 import { DEFAULT_PRIMARY_COLOR, type Brand } from '@tourdesk/contracts';
 
@@ -36,9 +36,20 @@ const FONT_FILES = {
 };
 const ALLOWED_FILES = new Set(Object.values(FONT_FILES));
 
-pdfmake.setFonts({ Roboto: FONT_FILES });
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
+type Pdfmake = typeof PdfmakeModule;
+let renderer: Promise<Pdfmake> | null = null;
+
+/**
+ * pdfmake with the fonts and access policies, loaded on the first document: it and its font machinery take
+ * about 30 MB that a server printing nothing need not hold (bench/README.md, "Memory").
+ */
+const pdfRenderer = () =>
+  (renderer ??= import('pdfmake').then(({ default: pdfmake }) => {
+    pdfmake.setFonts({ Roboto: FONT_FILES });
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((path) => ALLOWED_FILES.has(path));
+    return pdfmake;
+  }));
 
 /** Greys and sizes every document uses; the brand colour comes from the brand. */
 export const PDF_COLORS = { text: '#1f2933', muted: '#5f6b7a', rule: '#c9d1da', zebra: '#f2f5f8', cell: '#e8edf2' };
@@ -221,5 +232,5 @@ export function dataTable(columns: PdfColumn[], rows: string[][], options: { fon
 
 /** Renders a document definition to PDF bytes. */
 export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
-  return pdfmake.createPdf(doc).getBuffer();
+  return (await pdfRenderer()).createPdf(doc).getBuffer();
 }

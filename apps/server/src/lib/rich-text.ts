@@ -1,4 +1,10 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtml from 'sanitize-html';
+
+const require = createRequire(import.meta.url);
+let sanitizer: typeof sanitizeHtml | null = null;
+/** sanitize-html and its HTML parser (about 15 MB), loaded when the first rich text is stored. */
+const sanitize = () => (sanitizer ??= require('sanitize-html') as typeof sanitizeHtml);
 
 /**
  * The one allowlist for rich text stored on the server (journey texts, itinerary days, hotel descriptions,
@@ -29,6 +35,6 @@ const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
 /** Sanitised rich text, or null when nothing (or only whitespace) is left. */
 export function sanitizeRichText(html: string | null | undefined): string | null {
   if (html === null || html === undefined) return null;
-  const clean = sanitizeHtml(html, RICH_TEXT_OPTIONS).trim();
+  const clean = sanitize()(html, RICH_TEXT_OPTIONS).trim();
   return clean === '' ? null : clean;
 }

@@ -1,4 +1,3 @@
-import countries from 'i18n-iso-countries';
 import { sql } from 'kysely';
 import { createSearchIndex, dropSearchIndex, types, type MigrationDb } from './helpers.ts';
 
@@ -14,6 +13,8 @@ const SHORT_LIST_IDS: Record<string, number> = { BE: 32, DE: 44, IT: 65, LU: 129
 const BOOKING = new Set(['DE', 'AT', 'CH', 'IT', 'NL', 'BE']);
 
 export async function up(db: MigrationDb): Promise<void> {
+  // Loaded here, not at the top: every start imports the migrations, few run this one (the names take ~15 MB).
+  const { default: countries } = await import('i18n-iso-countries');
   const t = types(db);
 
   await db.schema

@@ -1,11 +1,6 @@
-import {
-  FormatFactoryService,
-  invoiceSchema,
-  ValidationService,
-  type EInvoiceFormat as LibraryFormatService,
-  type Invoice,
-} from '@e-invoice-eu/core';
-import { Ajv2019, type ValidateFunction } from 'ajv/dist/2019.js';
+import type * as EInvoiceLibrary from '@e-invoice-eu/core';
+import type { EInvoiceFormat as LibraryFormatService, Invoice } from '@e-invoice-eu/core';
+import type { Ajv2019, ValidateFunction } from 'ajv/dist/2019.js';
 import type { InvoiceDocument, InvoiceFormat, InvoiceLine, VatTreatment } from '@tourdesk/contracts';
 
 /**
@@ -234,18 +229,30 @@ const silent = { log() {}, warn() {}, error() {} };
  * the XML. Here each format's validator is compiled on first use and kept; the steps and options are the
  * library's own (validate with defaults, fill the format's defaults, generate).
  */
+type Library = typeof EInvoiceLibrary;
+type Ajv2019Class = typeof Ajv2019;
+
 class EInvoiceGenerator {
-  readonly #factory = new FormatFactoryService();
-  readonly #validation = new ValidationService(silent);
+  readonly #library: Library;
+  readonly #Ajv: Ajv2019Class;
+  readonly #factory: InstanceType<Library['FormatFactoryService']>;
+  readonly #validation: InstanceType<Library['ValidationService']>;
   readonly #formats = new Map<string, { service: LibraryFormatService; validate: ValidateFunction<Invoice> }>();
+
+  constructor(library: Library, Ajv: Ajv2019Class) {
+    this.#library = library;
+    this.#Ajv = Ajv;
+    this.#factory = new library.FormatFactoryService();
+    this.#validation = new library.ValidationService(silent);
+  }
 
   #format(name: string) {
     let entry = this.#formats.get(name);
     if (!entry) {
       const service = this.#factory.createFormatService(name, silent);
-      const schema = structuredClone(invoiceSchema);
+      const schema = structuredClone(this.#library.invoiceSchema);
       service.patchSchema(schema);
-      const ajv = new Ajv2019({ strict: true, allErrors: true, useDefaults: true });
+      const ajv = new this.#Ajv({ strict: true, allErrors: true, useDefaults: true });
       entry = { service, validate: ajv.compile(schema) as ValidateFunction<Invoice> };
       this.#formats.set(name, entry);
     }
@@ -260,7 +267,16 @@ class EInvoiceGenerator {
   }
 }
 
-const service = new EInvoiceGenerator();
+let generator: Promise<EInvoiceGenerator> | null = null;
+
+/**
+ * The generator, loaded on the first e-invoice: @e-invoice-eu/core with its schemas, XML writers and PDF/A code
+ * holds about 50 MB that a server writing no e-invoice need not (bench/README.md, "Memory").
+ */
+const eInvoiceGenerator = () =>
+  (generator ??= Promise.all([import('@e-invoice-eu/core'), import('ajv/dist/2019.js')]).then(
+    ([library, { Ajv2019 }]) => new EInvoiceGenerator(library, Ajv2019),
+  ));
 
 /**
  * Renders the e-invoice: XML text for XRechnung CII/UBL, PDF bytes for Factur-X (which needs the invoice PDF).
@@ -271,7 +287,9 @@ export async function generateEInvoice(
   pdf?: { bytes: Uint8Array; fileName: string },
 ): Promise<string | Uint8Array> {
   if (format === 'facturx' && !pdf) throw new Error('Factur-X needs the invoice PDF');
-  const result = await service.generate(eInvoiceData(doc), {
+  const result = await (
+    await eInvoiceGenerator()
+  ).generate(eInvoiceData(doc), {
     format: LIBRARY_FORMAT[format],
     lang: doc.language === 'de' ? 'de-de' : 'en-gb',
     noWarnings: true,

@@ -3,15 +3,9 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { FileStoreConfig } from '../../config.ts';
 
 /**
@@ -77,6 +71,7 @@ type S3Config = Extract<FileStoreConfig, { kind: 's3' }>;
 
 /** Objects in an S3-compatible bucket (AWS, MinIO, Ceph, Hetzner, …), below an optional prefix. */
 export function s3FileStore(config: S3Config, client = s3Client(config)): FileStore {
+  const { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand } = s3Sdk();
   const objectKey = (key: string) => (config.prefix ? `${config.prefix}/${checkedKey(key)}` : checkedKey(key));
   const missing = (error: unknown) => error instanceof NoSuchKey || error instanceof NotFound;
   return {
@@ -116,8 +111,12 @@ export function s3FileStore(config: S3Config, client = s3Client(config)): FileSt
   };
 }
 
+const require = createRequire(import.meta.url);
+/** The S3 client library (about 30 MB), loaded only when the configuration names a bucket. */
+const s3Sdk = () => require('@aws-sdk/client-s3') as typeof S3Sdk;
+
 function s3Client(config: S3Config): S3Client {
-  return new S3Client({
+  return new (s3Sdk().S3Client)({
     region: config.region,
     endpoint: config.endpoint ?? undefined,
     forcePathStyle: config.forcePathStyle,

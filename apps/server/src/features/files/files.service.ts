@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import { createRequire } from 'node:module';
+import type { default as SharpFunction, Sharp, SharpOptions } from 'sharp';
 import type { FileVariant, StoredImage } from '@tourdesk/contracts';
 import { inTransaction } from '../../db/transaction.ts';
 import { nowIso, parseJson } from '../../db/dialect.ts';
@@ -15,6 +16,12 @@ import {
 } from './files.repository.ts';
 
 export type { FileStore } from './file-store.ts';
+
+const require = createRequire(import.meta.url);
+let sharpModule: typeof SharpFunction | null = null;
+/** sharp and libvips (about 25 MB), loaded with the first upload. */
+const sharp = (input: Buffer, options: SharpOptions): Sharp =>
+  (sharpModule ??= require('sharp') as typeof SharpFunction)(input, options);
 
 /** Longest side of the generated sizes, in pixels. */
 export const VARIANT_SIZES = { thumb: 400, web: 1600 } as const;

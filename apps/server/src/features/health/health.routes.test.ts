@@ -48,10 +48,14 @@ describe('GET /health', () => {
 
   it('sets the tightened security headers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
-    const csp = String(response.headers['content-security-policy']);
+    // A JSON answer: a CSP that allows nothing and no framing (web pages get the full policy).
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    const page = await t.app.inject({ method: 'GET', url: '/auth/login' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
   });
 });
 

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
 import { deliverDueMails, type MailTransport } from './mail-delivery.ts';
 
 export type Mailer = {
@@ -21,7 +20,9 @@ declare module 'fastify' {
 export const mailWorkerPlugin = fp(async (app: FastifyInstance, options: { transport?: MailTransport }) => {
   const { config } = app;
   const transport: MailTransport | null =
-    options.transport ?? (config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null);
+    options.transport ??
+    // nodemailer (about 25 MB) only when there is an SMTP server to talk to.
+    (config.smtpUrl ? (await import('nodemailer')).default.createTransport(config.smtpUrl) : null);
   let running: Promise<number> | null = null;
   let again = false;
 
