@@ -275,6 +275,12 @@ type ListArgs<DB, TB extends keyof DB, O, Item, Alias extends string, CTB extend
   base: SelectQueryBuilder<DB, TB, O>,
   map: (rows: O[]) => Promise<Item[]> | Item[],
   countBase?: SelectQueryBuilder<DB, CTB, CO>,
+  /**
+   * Where the page's ids are read, when not on `countBase`: a narrower selection that still holds every row of
+   * the requested page in list order (e.g. the newest n of each departure for the bookings' departure range), so
+   * the page is found without sorting every match. The total is counted on `countBase` as before.
+   */
+  pageBase?: SelectQueryBuilder<DB, CTB, CO>,
 ];
 
 /** One page of the list, whatever `pagination` says; without `$select` its rows are whole items. */
@@ -331,7 +337,7 @@ async function readList<
   CTB extends keyof DB,
   CO,
 >(
-  [context, spec, query, base, map, countBase]: ListArgs<DB, TB, O, Item, Alias, CTB, CO>,
+  [context, spec, query, base, map, countBase, pageBase]: ListArgs<DB, TB, O, Item, Alias, CTB, CO>,
   paginate: boolean,
 ): Promise<Page<Partial<Item>>> {
   const maxLimit = spec.maxLimit ?? ALL_ITEMS_LIMIT;
@@ -365,12 +371,13 @@ async function readList<
   if (limit > 0 && countBase && !joinedSort && !filters.some((filter) => filter.joined)) {
     // Deferred join: find the page's ids on the base table alone, then join only those rows. Deep pages no
     // longer join every row they skip.
+    const idBase = pageBase ?? countBase;
     const ids = await pageIds(context, spec, {
-      countBase,
+      countBase: idBase,
       filterShape: filterShapeOf(filters),
       filterValues: filterValuesOf(filters),
-      scoped: narrow(context, spec, countBase, filters, []) as unknown as AnySelect,
-      searched: narrow(context, spec, countBase, filters, words) as unknown as AnySelect,
+      scoped: narrow(context, spec, idBase, filters, []) as unknown as AnySelect,
+      searched: narrow(context, spec, idBase, filters, words) as unknown as AnySelect,
       words,
       idColumn,
       ordered,
