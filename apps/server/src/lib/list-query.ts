@@ -1,8 +1,22 @@
-import { sql, type QueryResult, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  TableNode,
+  type CompiledQuery,
+  type QueryResult,
+  type SelectQueryBuilder,
+  type SelectQueryNode,
+  type SqlBool,
+} from 'kysely';
 import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
 import { compiledOnce, runCompiled } from '../db/compiled-once.ts';
-import { cappedSearchHits, containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
+import {
+  cappedSearchHits,
+  containsAllWords,
+  searchCondition,
+  searchIndexCount,
+  type DialectName,
+} from '../db/dialect.ts';
 import type { ReadCache } from '../db/read-cache.ts';
 import type { Database } from '../db/database.ts';
 import type { DB as Schema } from '../db/schema.ts';
@@ -406,7 +420,14 @@ async function readList<
 
   let total = skip + data.length;
   if (data.length === limit || skip > 0 || limit === 0) {
-    if (countBase && !filters.some((filter) => filter.joined)) {
+    // A search over the whole table and nothing else is counted in the search index alone (SQLite's FTS5).
+    const inIndex =
+      countBase && filters.length === 0 && wholeTable(countBase, spec.table)
+        ? searchIndexCount(context.dialect, spec.table, words)
+        : null;
+    if (inIndex) {
+      total = await countCompiled(context, inIndex.compile(context.db));
+    } else if (countBase && !filters.some((filter) => filter.joined)) {
       // Without search words, the count is compiled once per filter columns on the count base.
       const shape =
         words.length === 0
@@ -432,12 +453,25 @@ async function countRows<DB, TB extends keyof DB, O>(
       .clearOrderBy()
       .select(sql<number>`count(*)`.as('total'));
   const compiled = shape ? compiledOnce(shape.owner, shape.key, shape.values, counting) : counting().compile();
+  return countCompiled(context, compiled);
+}
+
+/** Runs a compiled `select count(*) as total`; reused for a few seconds when the context has the read cache. */
+async function countCompiled(context: ListContext, compiled: CompiledQuery): Promise<number> {
   const run = async () => {
     const row = (await runCompiled(context.db, compiled)).rows[0];
     return Number((row as { total?: number | string } | undefined)?.total ?? 0);
   };
   if (!context.cache) return run();
   return context.cache.get('counts', `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
+}
+
+/** Whether a count base selects from `table` alone: no join, no condition (no scope narrows it). */
+function wholeTable(query: { toOperationNode(): SelectQueryNode }, table: string): boolean {
+  const node = query.toOperationNode();
+  if (node.where || node.joins?.length || node.from?.froms.length !== 1) return false;
+  const from = node.from.froms[0]!;
+  return TableNode.is(from) && from.table.identifier.name === table && !from.table.schema;
 }
 
 /** What makes the filters' SQL text (their columns and how many values each), and their values in order. */

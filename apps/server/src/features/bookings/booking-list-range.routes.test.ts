@@ -120,6 +120,25 @@ describe('bookings list: departure range, page by page', () => {
     expect(agencyRows.data.every((row) => row.agencyId === agencyId)).toBe(true);
   });
 
+  it('counts a search exactly, alone (in the search index on SQLite) and with a filter or range', async () => {
+    const all = [...inRange, ...outside].sort((a, b) => b - a);
+    const searched = await list(office, 'lit-search=range&$limit=2');
+    expect(searched.total).toBe(all.length);
+    expect(searched.data.map((row) => row.id)).toEqual(all.slice(0, 2));
+    // Range1 and Range10 (the name is in the booker and the participant: still one match per booking)
+    const one = await list(office, 'lit-search=range1&$limit=1');
+    expect(one.total).toBe(2);
+    expect(await list(office, 'lit-search=range1%20jana&$limit=1')).toMatchObject({ total: 2 });
+    expect(await list(office, 'lit-search=range7&$limit=1')).toMatchObject({ total: 1 });
+    expect(await list(office, 'lit-search=nobodyatall&$limit=1')).toMatchObject({ total: 0, data: [] });
+    const withStatus = await list(office, 'lit-search=range&status=option&$limit=1');
+    expect(withStatus.total).toBe(options.length + outside.filter((id) => options.includes(id)).length);
+    expect((await list(office, `lit-search=range&${range}&$limit=1`)).total).toBe(inRange.length);
+    expect((await list(agencyLogin, 'lit-search=range&$limit=1')).total).toBe(
+      (await list(office, `lit-search=range&agencyId=${agencyId}&$limit=50`)).data.length,
+    );
+  });
+
   it('reads the page through the newest bookings of each departure, without sorting the whole range', async () => {
     const { page } = bookingListInRange(t.ctx.db, TEST_DIALECT, { from, till }, 20);
     const query = page!.select('booking.id as list_id').orderBy('booking.id', 'desc').limit(20).compile();
