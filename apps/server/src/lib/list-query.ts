@@ -422,7 +422,7 @@ async function readList<
   if (data.length === limit || skip > 0 || limit === 0) {
     // A search over the whole table and nothing else is counted in the search index alone (SQLite's FTS5).
     const inIndex =
-      countBase && filters.length === 0 && wholeTable(countBase, spec.table)
+      words.length > 0 && countBase && filters.length === 0 && wholeTable(countBase, spec.table)
         ? searchIndexCount(context.dialect, spec.table, words)
         : null;
     if (inIndex) {
