@@ -1,12 +1,4 @@
-import {
-  sql,
-  TableNode,
-  type CompiledQuery,
-  type QueryResult,
-  type SelectQueryBuilder,
-  type SelectQueryNode,
-  type SqlBool,
-} from 'kysely';
+import { sql, type CompiledQuery, type QueryResult, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
 import { compiledOnce, runCompiled } from '../db/compiled-once.ts';
@@ -422,7 +414,7 @@ async function readList<
   if (data.length === limit || skip > 0 || limit === 0) {
     // A search over the whole table and nothing else is counted in the search index alone (SQLite's FTS5).
     const inIndex =
-      words.length > 0 && countBase && filters.length === 0 && wholeTable(countBase, spec.table)
+      words.length > 0 && countBase && filters.length === 0 && wholeTables.has(countBase)
         ? searchIndexCount(context.dialect, spec.table, words)
         : null;
     if (inIndex) {
@@ -466,12 +458,15 @@ async function countCompiled(context: ListContext, compiled: CompiledQuery): Pro
   return context.cache.get('counts', `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
 }
 
-/** Whether a count base selects from `table` alone: no join, no condition (no scope narrows it). */
-function wholeTable(query: { toOperationNode(): SelectQueryNode }, table: string): boolean {
-  const node = query.toOperationNode();
-  if (node.where || node.joins?.length || node.from?.froms.length !== 1) return false;
-  const from = node.from.froms[0]!;
-  return TableNode.is(from) && from.table.identifier.name === table && !from.table.schema;
+const wholeTables = new WeakSet<object>();
+
+/**
+ * Marks a count base that selects every row of the list's table (no join, no condition, no scope): a search with no
+ * other filter on it may be counted in the search index alone. Returns the query.
+ */
+export function wholeTableCount<Q extends object>(query: Q): Q {
+  wholeTables.add(query);
+  return query;
 }
 
 /** What makes the filters' SQL text (their columns and how many values each), and their values in order. */

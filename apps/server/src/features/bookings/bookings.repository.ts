@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { ZBookingSummary, type BookingStatus, type BookingSummary } from '@tourdesk/contracts';
 import type { Database } from '../../db/database.ts';
-import { builtOnce, contractFields, type ListSpec } from '../../lib/list-query.ts';
+import { builtOnce, contractFields, wholeTableCount, type ListSpec } from '../../lib/list-query.ts';
 import type { BookingEventTable, BookingPriceLineTable, BookingTable, ParticipantTable } from './bookings.table.ts';
 
 /** SQL of bookings (Vorgang): the booking, its participants, rooms, extras, price lines and history. */
@@ -215,7 +215,10 @@ export const bookingListBase = builtOnce((db: Database) =>
 );
 export type BookingListRow = Awaited<ReturnType<ReturnType<typeof bookingListBase>['executeTakeFirstOrThrow']>>;
 
-export const bookingCountBase = builtOnce((db: Database) => db.selectFrom('booking').select('booking.id'));
+/** Every booking (staff without agency scope): a search alone is counted in the search index (list-query.ts). */
+export const bookingCountBase = builtOnce((db: Database) =>
+  wholeTableCount(db.selectFrom('booking').select('booking.id')),
+);
 
 /** The departure-day range of the list (`date_from[$gte]`, `date_from[$lte]`, YYYY-MM-DD). */
 export type DepartureRange = { from?: string; till?: string };
