@@ -144,7 +144,11 @@ const bookingsSearch = (words: string[]) => words.map((word) => bookingsPath({ '
  * The bookings list of issue #11 (`--only booking-lists`, booking-lists.ts), on its own data: `vorgangnr` are
  * booking numbers of the bulk (the search finds them among the digits of every other text too).
  */
-export const bookingListScenarios = (vorgangnr: readonly number[], departure: { from: string; till: string }) => [
+export const bookingListScenarios = (
+  vorgangnr: readonly number[],
+  departure: { from: string; till: string },
+  more: { termincodes: readonly string[]; agencyId: number },
+) => [
   bookingList('list', 'list', [bookingsPath()]),
   bookingList('page 50', 'list', [bookingsPath({ $skip: '1000' })]),
   bookingList('filter status', 'list', [
@@ -157,6 +161,17 @@ export const bookingListScenarios = (vorgangnr: readonly number[], departure: { 
   bookingList('search booker', 'search', bookingsSearch(['schä', 'köhl', 'krüg', 'hoffm', 'schröd', 'zimmerm'])),
   bookingList('search participant', 'search', bookingsSearch(['anna schä', 'jürgen mül', 'petra weiß', 'thomas krü'])),
   bookingList('search vorgangnr', 'search', bookingsSearch(vorgangnr.map(String))),
+  bookingList('search journey', 'search', bookingsSearch(['gardasee', 'rügen', 'advent', 'südtirol'])),
+  bookingList('search termincode', 'search', bookingsSearch([...more.termincodes])),
+  bookingList('filter agency', 'list', [bookingsPath({ agencyId: String(more.agencyId) })]),
+  // The export has no floor (CSV, not the list's JSON): its figures stand alone.
+  {
+    ...bookingList('csv export', 'list', [
+      apiPath('ratio_vorgang/export.csv'),
+      apiPath('ratio_vorgang/export.csv', { status: 'option' }),
+    ]),
+    floor: false,
+  },
   {
     ...bookingList('processes list', 'list', [apiPath('process-lit')]),
     group: 'processes' as const,

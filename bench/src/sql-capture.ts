@@ -25,12 +25,18 @@ import type { Scenario } from './scenarios.ts';
 
 /** Remembers every query the server code builds (and lets it run unchanged). */
 class CapturePlugin implements KyselyPlugin {
-  readonly captured: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
+  readonly seen: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
+  readonly ran = new Set<QueryId>();
+  /** The statements that ran, in order (a builder's node read without running it is left out). */
+  get captured() {
+    return this.seen.filter(({ queryId }) => this.ran.has(queryId));
+  }
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.captured.push({ node: args.node, queryId: args.queryId });
+    this.seen.push({ node: args.node, queryId: args.queryId });
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.ran.add(args.queryId);
     return args.result;
   }
 }

@@ -57,6 +57,24 @@ export function cappedSearchHits(
 }
 
 /**
+ * SQLite only: how many records of `table` contain every word, counted in its FTS5 trigram index alone (null when a
+ * word is too short for it, or on PostgreSQL). The index is kept in step with the table by triggers, so this is the
+ * count of `searchCondition` over the whole table, without looking up every matching row (18,000 matches: about
+ * 6 ms instead of 25–50 ms).
+ */
+export function searchIndexCount(
+  dialect: DialectName,
+  table: string,
+  words: readonly string[],
+): RawBuilder<{ total: number }> | null {
+  if (dialect !== 'sqlite' || words.length === 0 || words.some((word) => [...word].length < 3)) return null;
+  const fts = sql.table(`${table}_fts`);
+  return sql<{
+    total: number;
+  }>`select count(*) as total from ${fts} where ${fts} match ${words.map(ftsPhrase).join(' AND ')}`;
+}
+
+/**
  * The same "every word is contained" test as `searchCondition`, but as a plain substring check that uses no
  * index: cheap for the few thousand rows of a window, where probing an index would cost more.
  */

@@ -1,8 +1,14 @@
-import { sql, type QueryResult, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type QueryResult, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
 import { compiledOnce, runCompiled } from '../db/compiled-once.ts';
-import { cappedSearchHits, containsAllWords, searchCondition, type DialectName } from '../db/dialect.ts';
+import {
+  cappedSearchHits,
+  containsAllWords,
+  searchCondition,
+  searchIndexCount,
+  type DialectName,
+} from '../db/dialect.ts';
 import type { ReadCache } from '../db/read-cache.ts';
 import type { Database } from '../db/database.ts';
 import type { DB as Schema } from '../db/schema.ts';
@@ -275,6 +281,12 @@ type ListArgs<DB, TB extends keyof DB, O, Item, Alias extends string, CTB extend
   base: SelectQueryBuilder<DB, TB, O>,
   map: (rows: O[]) => Promise<Item[]> | Item[],
   countBase?: SelectQueryBuilder<DB, CTB, CO>,
+  /**
+   * Where the page's ids are read, when not on `countBase`: a narrower selection that still holds every row of
+   * the requested page in list order (e.g. the newest n of each departure for the bookings' departure range), so
+   * the page is found without sorting every match. The total is counted on `countBase` as before.
+   */
+  pageBase?: SelectQueryBuilder<DB, CTB, CO>,
 ];
 
 /** One page of the list, whatever `pagination` says; without `$select` its rows are whole items. */
@@ -331,7 +343,7 @@ async function readList<
   CTB extends keyof DB,
   CO,
 >(
-  [context, spec, query, base, map, countBase]: ListArgs<DB, TB, O, Item, Alias, CTB, CO>,
+  [context, spec, query, base, map, countBase, pageBase]: ListArgs<DB, TB, O, Item, Alias, CTB, CO>,
   paginate: boolean,
 ): Promise<Page<Partial<Item>>> {
   const maxLimit = spec.maxLimit ?? ALL_ITEMS_LIMIT;
@@ -365,12 +377,13 @@ async function readList<
   if (limit > 0 && countBase && !joinedSort && !filters.some((filter) => filter.joined)) {
     // Deferred join: find the page's ids on the base table alone, then join only those rows. Deep pages no
     // longer join every row they skip.
+    const idBase = pageBase ?? countBase;
     const ids = await pageIds(context, spec, {
-      countBase,
+      countBase: idBase,
       filterShape: filterShapeOf(filters),
       filterValues: filterValuesOf(filters),
-      scoped: narrow(context, spec, countBase, filters, []) as unknown as AnySelect,
-      searched: narrow(context, spec, countBase, filters, words) as unknown as AnySelect,
+      scoped: narrow(context, spec, idBase, filters, []) as unknown as AnySelect,
+      searched: narrow(context, spec, idBase, filters, words) as unknown as AnySelect,
       words,
       idColumn,
       ordered,
@@ -399,7 +412,14 @@ async function readList<
 
   let total = skip + data.length;
   if (data.length === limit || skip > 0 || limit === 0) {
-    if (countBase && !filters.some((filter) => filter.joined)) {
+    // A search over the whole table and nothing else is counted in the search index alone (SQLite's FTS5).
+    const inIndex =
+      words.length > 0 && countBase && filters.length === 0 && wholeTables.has(countBase)
+        ? searchIndexCount(context.dialect, spec.table, words)
+        : null;
+    if (inIndex) {
+      total = await countCompiled(context, inIndex.compile(context.db));
+    } else if (countBase && !filters.some((filter) => filter.joined)) {
       // Without search words, the count is compiled once per filter columns on the count base.
       const shape =
         words.length === 0
@@ -425,12 +445,28 @@ async function countRows<DB, TB extends keyof DB, O>(
       .clearOrderBy()
       .select(sql<number>`count(*)`.as('total'));
   const compiled = shape ? compiledOnce(shape.owner, shape.key, shape.values, counting) : counting().compile();
+  return countCompiled(context, compiled);
+}
+
+/** Runs a compiled `select count(*) as total`; reused for a few seconds when the context has the read cache. */
+async function countCompiled(context: ListContext, compiled: CompiledQuery): Promise<number> {
   const run = async () => {
     const row = (await runCompiled(context.db, compiled)).rows[0];
     return Number((row as { total?: number | string } | undefined)?.total ?? 0);
   };
   if (!context.cache) return run();
   return context.cache.get('counts', `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
+}
+
+const wholeTables = new WeakSet<object>();
+
+/**
+ * Marks a count base that selects every row of the list's table (no join, no condition, no scope): a search with no
+ * other filter on it may be counted in the search index alone. Returns the query.
+ */
+export function wholeTableCount<Q extends object>(query: Q): Q {
+  wholeTables.add(query);
+  return query;
 }
 
 /** What makes the filters' SQL text (their columns and how many values each), and their values in order. */

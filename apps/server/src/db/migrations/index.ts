@@ -13,6 +13,7 @@ import * as createBookingMoney from './2026_11_25_0000_create_booking_money.ts';
 import * as createAgencyMoney from './2026_11_26_0000_create_agency_money.ts';
 import * as addBookingSearch from './2026_11_25_0200_add_booking_search.ts';
 import * as createScheduledJob from './2026_11_25_0100_create_scheduled_job.ts';
+import * as indexBookingLists from './2026_11_25_0300_index_booking_lists.ts';
 
 /** Every migration, in order. Kysely runs those not yet applied at start-up. */
 export const migrations: Record<string, Migration> = {
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0000_create_booking_money': createBookingMoney,
   '2026_11_25_0100_create_scheduled_job': createScheduledJob,
   '2026_11_25_0200_add_booking_search': addBookingSearch,
+  '2026_11_25_0300_index_booking_lists': indexBookingLists,
   '2026_11_26_0000_create_agency_money': createAgencyMoney,
 };

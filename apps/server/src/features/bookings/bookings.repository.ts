@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { ZBookingSummary, type BookingStatus, type BookingSummary } from '@tourdesk/contracts';
 import type { Database } from '../../db/database.ts';
-import { builtOnce, contractFields, type ListSpec } from '../../lib/list-query.ts';
+import { builtOnce, contractFields, wholeTableCount, type ListSpec } from '../../lib/list-query.ts';
 import type { BookingEventTable, BookingPriceLineTable, BookingTable, ParticipantTable } from './bookings.table.ts';
 
 /** SQL of bookings (Vorgang): the booking, its participants, rooms, extras, price lines and history. */
@@ -215,7 +215,10 @@ export const bookingListBase = builtOnce((db: Database) =>
 );
 export type BookingListRow = Awaited<ReturnType<ReturnType<typeof bookingListBase>['executeTakeFirstOrThrow']>>;
 
-export const bookingCountBase = builtOnce((db: Database) => db.selectFrom('booking').select('booking.id'));
+/** Every booking (staff without agency scope): a search alone is counted in the search index (list-query.ts). */
+export const bookingCountBase = builtOnce((db: Database) =>
+  wholeTableCount(db.selectFrom('booking').select('booking.id')),
+);
 
 /** The departure-day range of the list (`date_from[$gte]`, `date_from[$lte]`, YYYY-MM-DD). */
 export type DepartureRange = { from?: string; till?: string };
@@ -224,17 +227,57 @@ export type DepartureRange = { from?: string; till?: string };
  * The list's base and count queries narrowed to bookings whose departure lies in `range`: a condition on the
  * booking's own `id_jrn_date` (the dates in range through jrn_date's date index), so the page of ids and the count
  * still read the booking table alone.
+ *
+ * With `newest` (the list's skip + limit, given only when nothing but the range narrows the list and it is in its
+ * default order, newest first) also `page`: the newest `newest` bookings of each departure in range, through
+ * `booking_date_id_idx` — every booking of the page is among them, so the page of ids is found without sorting
+ * every booking in range (about 12,000 in 30 days at 400,000 bookings; 69 departures × 20 ids instead). PostgreSQL
+ * takes them with a lateral join; SQLite, which has none, with a correlated `in` per departure.
  */
-export function bookingListInRange(db: Database, range: DepartureRange) {
-  const dates = db
-    .selectFrom('jrn_date')
-    .select('jrn_date.nr')
-    .$if(range.from !== undefined, (q) => q.where('jrn_date.date_from', '>=', range.from!))
-    .$if(range.till !== undefined, (q) => q.where('jrn_date.date_from', '<=', range.till!));
-  return {
-    base: bookingListBase(db).where('booking.id_jrn_date', 'in', dates),
-    count: bookingCountBase(db).where('booking.id_jrn_date', 'in', dates),
-  };
+export function bookingListInRange(
+  db: Database,
+  dialect: 'sqlite' | 'postgres',
+  range: DepartureRange,
+  newest?: number,
+) {
+  const datesIn = () =>
+    db
+      .selectFrom('jrn_date')
+      .$if(range.from !== undefined, (q) => q.where('jrn_date.date_from', '>=', range.from!))
+      .$if(range.till !== undefined, (q) => q.where('jrn_date.date_from', '<=', range.till!));
+  const dates = datesIn().select('jrn_date.nr');
+  const count = bookingCountBase(db).where('booking.id_jrn_date', 'in', dates);
+  let page: typeof count | undefined;
+  if (newest !== undefined) {
+    const newestIds =
+      dialect === 'postgres'
+        ? datesIn()
+            .innerJoinLateral(
+              (eb) =>
+                eb
+                  .selectFrom('booking as latest')
+                  .select('latest.id')
+                  .whereRef('latest.id_jrn_date', '=', 'jrn_date.nr')
+                  .orderBy('latest.id', 'desc')
+                  .limit(newest)
+                  .as('newest'),
+              (join) => join.onTrue(),
+            )
+            .select('newest.id')
+        : datesIn()
+            .innerJoin('booking as newest', 'newest.id_jrn_date', 'jrn_date.nr')
+            .select('newest.id')
+            .where('newest.id', 'in', (eb) =>
+              eb
+                .selectFrom('booking as latest')
+                .select('latest.id')
+                .whereRef('latest.id_jrn_date', '=', 'jrn_date.nr')
+                .orderBy('latest.id', 'desc')
+                .limit(newest),
+            );
+    page = bookingCountBase(db).where('booking.id', 'in', newestIds);
+  }
+  return { base: bookingListBase(db).where('booking.id_jrn_date', 'in', dates), count, page };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ALL_ITEMS_LIMIT,
   BOOKING_STATUS_NUMBER,
   buildSearchText,
   DEFAULT_OPTION_DAYS,
@@ -26,7 +27,7 @@ import { toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { runList } from '../../lib/list-query.ts';
+import { resolveLimit, runList } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
 import { createCustomer } from '../customers/customers.service.ts';
 import { findDepartureDate, toRatioParticipant } from '../departures/departures.service.ts';
@@ -265,7 +266,7 @@ const scopedQuery = (query: ListQuery, actor: BookingActor) =>
  */
 export function listBookings(ctx: DbContext, query: ListQuery, actor: BookingActor) {
   const range = departureRangeOf(query);
-  const narrowed = range ? bookingListInRange(ctx.db, range) : null;
+  const narrowed = range ? bookingListInRange(ctx.db, ctx.dialect, range, rangeOnlyTake(query, actor)) : null;
   return runList(
     ctx,
     BOOKING_LIST_SPEC,
@@ -273,7 +274,23 @@ export function listBookings(ctx: DbContext, query: ListQuery, actor: BookingAct
     narrowed?.base ?? bookingListBase(ctx.db),
     (rows) => rows.map(toSummary),
     narrowed?.count ?? bookingCountBase(ctx.db),
+    narrowed?.page,
   );
+}
+
+/** Query parameters that leave the list's rows and their order as the departure range alone has them. */
+const RANGE_ONLY_PARAMS = new Set(['date_from', '$limit', '$skip', '$select', 'pagination']);
+
+/**
+ * How many rows (skip + limit) a departure-range list needs from each departure, when nothing but the range
+ * narrows it and it is in its default order (newest first); otherwise undefined. Other filters, a search, a sort
+ * or an agency's scope would make the newest n of a departure miss rows of the page.
+ */
+function rangeOnlyTake(query: ListQuery, actor: BookingActor): number | undefined {
+  if (actor.agencyId != null) return undefined;
+  if (Object.keys(query).some((key) => !RANGE_ONLY_PARAMS.has(key))) return undefined;
+  if (query.pagination === 'false') return ALL_ITEMS_LIMIT;
+  return resolveLimit(query, ALL_ITEMS_LIMIT) + (query.$skip ?? 0);
 }
 
 /** The export's columns, in the reader's language (de first: the office's language). */
