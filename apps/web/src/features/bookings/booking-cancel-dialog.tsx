@@ -22,7 +22,7 @@ import type { Booking } from '@tourdesk/contracts/bookings.schema';
 import type { CancellationQuote, CancellationResult } from '@tourdesk/contracts/cancellations.schema';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
-import { activeParticipants, cancellationPath, participantName } from './booking-logic.ts';
+import { activeParticipants, cancellationPath, participantName, quoteRest } from './booking-logic.ts';
 import { useRefreshBooking } from './booking-queries.ts';
 
 type Scope = 'booking' | 'participants';
@@ -44,6 +44,7 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
   const [result, setResult] = useState<CancellationResult | null>(null);
   const [busy, setBusy] = useState(false);
   const selection = scope === 'booking' ? [] : chosen;
+  const rest = quote ? quoteRest(quote) : null;
 
   const fail = (error: unknown) =>
     notify(error instanceof Error ? error.message : 'error.unexpected', { type: 'error' });
@@ -103,6 +104,13 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
                     <TableCell align="right">{formatPrice(participant.fee)}</TableCell>
                   </TableRow>
                 ))}
+                {rest ? (
+                  <TableRow>
+                    <TableCell>{translate('bookings.cancel.otherServices')}</TableCell>
+                    <TableCell align="right">{formatPrice(rest.price)}</TableCell>
+                    <TableCell align="right">{formatPrice(rest.fee)}</TableCell>
+                  </TableRow>
+                ) : null}
                 <TableRow>
                   <TableCell colSpan={2}>
                     {translate('bookings.cancel.terms', {

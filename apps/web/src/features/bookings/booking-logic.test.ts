@@ -6,6 +6,7 @@ import {
   canCancel,
   eventValue,
   isLocked,
+  quoteRest,
   statusActions,
   tabOf,
 } from './booking-logic.ts';
@@ -52,5 +53,12 @@ describe('booking detail logic', () => {
     expect(eventValue('option')).toBe('option');
     expect(eventValue({ status: 'firm', amount: 100 })).toBe('status: firm, amount: 100');
     expect(eventValue(null)).toBe('');
+  });
+
+  it('shows what a quote cancels beyond the participants, so its lines add up to its totals', () => {
+    // A child of 329 € cancelled, and 25 € of a city tour booked per person: 10 % of 354 €.
+    const quote = { participants: [{ nr: 4, name: 'Max', price: 329, fee: 32.9 }], cancelledPrice: 354, fee: 35.4 };
+    expect(quoteRest(quote)).toEqual({ price: 25, fee: 2.5 });
+    expect(quoteRest({ ...quote, cancelledPrice: 329, fee: 32.9 })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { Booking, BookingStatus, RatioParticipant } from '@tourdesk/contracts/bookings.schema';
+import type { CancellationQuote } from '@tourdesk/contracts/cancellations.schema';
 import type { InvoiceFormat } from '@tourdesk/contracts/invoices.schema';
 
 /** The tabs of the booking detail, in order; the first is the page's own address. */
@@ -84,4 +85,19 @@ export function eventValue(value: unknown): string {
       .join(', ');
   }
   return JSON.stringify(value);
+}
+
+const cents = (euro: number) => Math.round(euro * 100);
+
+/**
+ * What a cancellation quote cancels beyond the participants' own prices (booking-wide lines such as extras
+ * booked per person, which shrink with the party) and its share of the fee, so the quote's lines add up to its
+ * totals; null when the participants' lines cover everything.
+ */
+export function quoteRest(
+  quote: Pick<CancellationQuote, 'participants' | 'cancelledPrice' | 'fee'>,
+): { price: number; fee: number } | null {
+  const price = cents(quote.cancelledPrice) - quote.participants.reduce((sum, item) => sum + cents(item.price), 0);
+  const fee = cents(quote.fee) - quote.participants.reduce((sum, item) => sum + cents(item.fee), 0);
+  return price === 0 && fee === 0 ? null : { price: price / 100, fee: fee / 100 };
 }
