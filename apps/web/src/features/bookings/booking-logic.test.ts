@@ -51,7 +51,21 @@ describe('booking detail logic', () => {
 
   it('shows history values as one line', () => {
     expect(eventValue('option')).toBe('option');
-    expect(eventValue({ status: 'firm', amount: 100 })).toBe('status: firm, amount: 100');
+    expect(eventValue({ status: 'firm', amount: 100 })).toBe('status: firm, amount: 100,00\u00a0€');
+    // with the app's words: statuses and fields named, cents as euro, ISO days as German dates, no record ids
+    const words: Record<string, string> = {
+      'bookingStatus.option': 'Option',
+      'bookings.history.fields.status': 'Status',
+      'bookings.history.fields.total': 'Gesamtpreis',
+      'bookings.history.fields.paid_on': 'Zahlungsdatum',
+      'bookings.history.fields.participants': 'Teilnehmer',
+    };
+    const translate = (key: string, options?: { _?: string }) => words[key] ?? options?._ ?? key;
+    expect(eventValue({ status: 'option', participants: [3, 4], total_cents: 175_600 }, translate)).toBe(
+      'Status: Option, Teilnehmer: 2, Gesamtpreis: 1.756,00\u00a0€',
+    );
+    expect(eventValue({ id: 29, paid_on: '2026-11-23' }, translate)).toBe('Zahlungsdatum: 23.11.2026');
+    expect(eventValue('option', translate)).toBe('Option');
     expect(eventValue(null)).toBe('');
   });
 
