@@ -78,13 +78,21 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
     setChosen((current) => (current.includes(nr) ? current.filter((item) => item !== nr) : [...current, nr]));
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      // on a phone the quote's three columns need the whole width
+      sx={{ '& .MuiDialog-paper': { mx: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } } }}
+    >
       <DialogTitle id={titleId}>
         {translate(result || !quote ? 'bookings.cancel.title' : 'bookings.cancel.quoteTitle', {
           nr: booking.vorgangnr,
         })}
       </DialogTitle>
-      <DialogContent>
+      <DialogContent sx={{ px: { xs: 1.5, sm: 3 } }}>
         {result ? (
           <Alert severity="success" role="status">
             {translate(result.creditNote ? 'bookings.cancel.doneWithCreditNote' : 'bookings.cancel.done', {
@@ -95,7 +103,11 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
           </Alert>
         ) : quote ? (
           <>
-            <Table size="small" aria-label={translate('bookings.cancel.quoteTitle', { nr: booking.vorgangnr })}>
+            <Table
+              size="small"
+              aria-label={translate('bookings.cancel.quoteTitle', { nr: booking.vorgangnr })}
+              sx={{ '& td': { px: { xs: 0.75, sm: 2 } }, '& td[align="right"]': { whiteSpace: 'nowrap' } }}
+            >
               <TableBody>
                 {quote.participants.map((participant) => (
                   <TableRow key={participant.nr}>
