@@ -142,7 +142,8 @@ export function invoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): TD
   const hasMargin =
     doc.lines.some((line) => line.vat === 'margin') && !doc.notes.some((note) => note.includes('Sonderregelung'));
   const payment: Content[] = [];
-  if (isCredit) payment.push({ text: t.creditRefund }); else if (doc.due > 0 && seller.iban) {
+  if (isCredit) payment.push({ text: t.creditRefund });
+  else if (doc.due > 0 && seller.iban) {
     payment.push({ text: fillText(t.payTo, { amount: money(doc.due), date: formatPdfDate(doc.dueDate) || '—' }) });
     payment.push({
       table: {
