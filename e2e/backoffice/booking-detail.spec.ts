@@ -1,28 +1,17 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Booking } from '@tourdesk/contracts/bookings.schema';
 import type { BookingAccount } from '@tourdesk/contracts/payments.schema';
-import type { SeatLayout } from '@tourdesk/contracts/seat-plans.schema';
 import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations, type Finding } from '../support/axe.ts';
+import { downloadOf, seatRange, sixteenSeatCoach } from '../support/bookings.ts';
 import { callApi } from '../support/journeys.ts';
 import { apiToken, loginAs } from '../support/session.ts';
 
 const ADMIN = 'admin@example.com';
 const OFFICE = 'office@example.com';
 
-/** A minibus of 16 seats: a driver row, then rows of two seats, the aisle, two seats. */
-function minibus(): SeatLayout {
-  const cell = (idx: number, txt = '') => ({ txt, idx, isSeat: idx === 0 });
-  let seat = 0;
-  const seatRow = () => [0, 0, 1, 0, 0].map((idx) => (idx === 0 ? cell(0, String(++seat)) : cell(1)));
-  return {
-    decks: [{ name: null, rows: [[cell(2), cell(1), cell(1), cell(1), cell(3)], ...[1, 2, 3, 4].map(seatRow)] }],
-  };
-}
-
 /** Seats 5 to 16 blocked: the family of four fills the minibus. */
-const ONLY_FOUR = Array.from({ length: 12 }, (_, index) => String(index + 5));
+const ONLY_FOUR = seatRange(5, 16);
 
 /**
  * A trip with a date next summer (far enough ahead for the cheapest cancellation term), a planned minibus
@@ -32,7 +21,7 @@ const ONLY_FOUR = Array.from({ length: 12 }, (_, index) => String(index + 5));
 async function bookFamily(request: APIRequestContext, tag: string, full = false): Promise<Booking> {
   const plan = await callApi<{ id: number; name: string }>(request, ADMIN, 'POST', '/seat-plans', {
     name: `Familienbus ${tag}`,
-    layout: minibus(),
+    layout: sixteenSeatCoach(),
   });
   const journey = await callApi<{ id: number; dates: Array<{ nr: number }> }>(request, ADMIN, 'POST', '/journey-lit', {
     title: `Ostseeküste ${tag}`,
@@ -84,13 +73,6 @@ async function bookFamily(request: APIRequestContext, tag: string, full = false)
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Booking;
-}
-
-/** Clicks a download button and returns the file's first bytes and name. */
-async function downloadOf(page: Page, button: ReturnType<Page['getByRole']>) {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  const path = await file.path();
-  return { name: file.suggestedFilename(), head: (await readFile(path)).subarray(0, 5).toString('latin1') };
 }
 
 test('an office clerk records the deposit, downloads confirmation and invoice, and cancels one participant', async ({

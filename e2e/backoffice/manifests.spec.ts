@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { pdfPages } from '../support/bookings.ts';
 import { callApi } from '../support/journeys.ts';
 import { loginAs } from '../support/session.ts';
 
@@ -93,11 +93,6 @@ async function bookedDeparture(request: APIRequestContext, tag: string) {
   });
   return { journeyId: journey.id, nr, code: journey.dates[0]!.termincode };
 }
-
-const pdfPages = async (path: string) => {
-  const pdf = await getDocumentProxy(new Uint8Array(await readFile(path)));
-  return (await extractText(pdf, { mergePages: false })).text;
-};
 
 async function downloadFrom(page: Page, kind: string, format: 'PDF' | 'CSV') {
   const waiting = page.waitForEvent('download');

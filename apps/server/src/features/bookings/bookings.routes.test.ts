@@ -67,6 +67,13 @@ describe('bookings: create, read, list', () => {
       ['base', 649],
     ]);
     expect(booking.price).toBe(1318);
+    // each line names its traveller in full (the family shares a surname) and a stop's line its direction
+    expect(booking.priceLines.map((line) => line.description)).toEqual([
+      expect.stringMatching(/ – Erika Mustermann$/),
+      expect.stringMatching(/^Zustieg Hinfahrt .+ – Erika Mustermann$/),
+      expect.stringMatching(/^Zustieg Rückfahrt .+ – Erika Mustermann$/),
+      expect.stringMatching(/ – Max Mustermann$/),
+    ]);
     const quotas = await quotaState(t, fixture.nr);
     expect(quotas.filter((quota) => quota.kind === 'seat').map((quota) => quota.held)).toEqual([2, 2]);
     expect(quotas.find((quota) => quota.kind === 'room' && quota.ref === room.id)!.held).toBe(1);

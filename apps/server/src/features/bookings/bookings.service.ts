@@ -685,11 +685,16 @@ async function priceLinesOf(
     prices,
     participants: participants.map((participant) => ({
       id: participant.id,
-      name: participant.name,
+      // first name and surname: a family shares the surname, so the surname alone names no one on the lines
+      name: [participant.name1, participant.name].filter(Boolean).join(' '),
       priceId: participant.id_jrn_date_price,
       room: participant.id_booking_room === null ? null : (roomIndex.get(participant.id_booking_room) ?? null),
-      stops: [stopOf(participant.id_travel_stop_out), stopOf(participant.id_travel_stop_ret)].flatMap((stop) =>
-        stop ? [{ description: `Zustieg ${stop.name}`, surcharge_cents: stop.surcharge_cents }] : [],
+      // the direction in the line, or the two surcharges of a stop read as the same line twice
+      stops: [
+        ['Hinfahrt', stopOf(participant.id_travel_stop_out)] as const,
+        ['Rückfahrt', stopOf(participant.id_travel_stop_ret)] as const,
+      ].flatMap(([direction, stop]) =>
+        stop ? [{ description: `Zustieg ${direction} ${stop.name}`, surcharge_cents: stop.surcharge_cents }] : [],
       ),
       cancelled: participant.cancelled_at !== null || alsoCancelled.has(participant.id),
     })),

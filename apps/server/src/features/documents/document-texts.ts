@@ -14,6 +14,7 @@ export type DocumentTexts = {
   invoiceNumber: string;
   creditNoteNumber: string;
   invoiceDate: string;
+  creditNoteDate: string;
   servicePeriod: string;
   customerNumber: string;
   trip: string;
@@ -73,6 +74,7 @@ export const DOCUMENT_TEXTS: Record<PdfLanguage, DocumentTexts> = {
     invoiceNumber: 'Rechnungsnummer',
     creditNoteNumber: 'Gutschriftsnummer',
     invoiceDate: 'Rechnungsdatum',
+    creditNoteDate: 'Gutschriftsdatum',
     servicePeriod: 'Leistungszeitraum',
     customerNumber: 'Kundennummer',
     trip: 'Reise',
@@ -136,6 +138,7 @@ export const DOCUMENT_TEXTS: Record<PdfLanguage, DocumentTexts> = {
     invoiceNumber: 'Invoice number',
     creditNoteNumber: 'Credit note number',
     invoiceDate: 'Invoice date',
+    creditNoteDate: 'Credit note date',
     servicePeriod: 'Service period',
     customerNumber: 'Customer number',
     trip: 'Trip',
@@ -199,6 +202,7 @@ export const DOCUMENT_TEXTS: Record<PdfLanguage, DocumentTexts> = {
     invoiceNumber: 'Número de factura',
     creditNoteNumber: 'Número de abono',
     invoiceDate: 'Fecha de factura',
+    creditNoteDate: 'Fecha de la nota de abono',
     servicePeriod: 'Periodo del servicio',
     customerNumber: 'Número de cliente',
     trip: 'Viaje',
@@ -262,6 +266,7 @@ export const DOCUMENT_TEXTS: Record<PdfLanguage, DocumentTexts> = {
     invoiceNumber: 'Номер счёта',
     creditNoteNumber: 'Номер кредит-ноты',
     invoiceDate: 'Дата счёта',
+    creditNoteDate: 'Дата кредит-ноты',
     servicePeriod: 'Период оказания услуг',
     customerNumber: 'Номер клиента',
     trip: 'Поездка',

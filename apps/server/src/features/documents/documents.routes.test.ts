@@ -227,6 +227,12 @@ describe('documents: confirmation, invoices, e-invoices, templates, mail', () =>
     await keep('credit-note-de.pdf', credit.rawPayload);
     const creditText = await pdfText(credit.rawPayload);
     expect(creditText).toContain('Gutschrift zur Rechnung RE-2027-00042');
+    // said once each: the credited invoice above the lines, the refund wording of the frozen document below
+    expect(creditText.split('RE-2027-00042')).toHaveLength(2);
+    expect(creditText.match(/erstattet/g)).toHaveLength(1);
+    expect(creditText).not.toContain('Zahlbar');
+    expect(creditText).toContain('Gutschriftsdatum');
+    expect(creditText).not.toContain('Rechnungsdatum');
     expect(creditText).toContain('1.798,00 €');
     expect(creditText).not.toContain('USt. 19 %');
   });

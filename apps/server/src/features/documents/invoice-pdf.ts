@@ -49,7 +49,7 @@ export function invoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): TD
     : formatPdfDate(doc.deliveryDate);
   const meta: Array<[string, string]> = [
     [isCredit ? t.creditNoteNumber : t.invoiceNumber, doc.number],
-    [t.invoiceDate, formatPdfDate(doc.issueDate)],
+    [isCredit ? t.creditNoteDate : t.invoiceDate, formatPdfDate(doc.issueDate)],
     [t.servicePeriod, period],
     ...(doc.vorgangnr !== null ? [[t.bookingNumber, String(doc.vorgangnr)] as [string, string]] : []),
     ...(buyer.customerNumber ? [[t.customerNumber, buyer.customerNumber] as [string, string]] : []),
@@ -161,7 +161,8 @@ export function invoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): TD
       margin: [0, 2, 0, 0],
     });
   } else if (doc.due <= 0) payment.push({ text: t.nothingDue });
-  if (doc.paymentTerms) payment.push({ text: doc.paymentTerms, margin: [0, 4, 0, 0] });
+  // A credit note is refunded or set off (the line above), never payable: its own terms would say it again.
+  if (doc.paymentTerms && !isCredit) payment.push({ text: doc.paymentTerms, margin: [0, 4, 0, 0] });
 
   const legal = [
     seller.name,
@@ -182,7 +183,10 @@ export function invoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): TD
     totals,
     ...(hasMargin ? [{ text: t.marginNote, bold: true, margin: [0, 0, 0, 8] } as Content] : []),
     ...payment,
-    ...doc.notes.map((note) => ({ text: note, margin: [0, 6, 0, 0] }) as Content),
+    // The note naming the credited invoice is the line above the table already.
+    ...doc.notes
+      .filter((note) => !(creditLine.length > 0 && doc.creditedNumber && note.includes(doc.creditedNumber)))
+      .map((note) => ({ text: note, margin: [0, 6, 0, 0] }) as Content),
     {
       columns: legal.map((text) => ({ text, fontSize: 7.5, style: 'muted' })),
       columnGap: 12,

@@ -199,7 +199,11 @@ export function SummaryStep({ data }: { data: WizardData }) {
       </section>
 
       <SaveAsChoice />
-      {saveAs === 'option' ? <DateInput source="option_until" label="bookingWizard.fields.optionUntil" /> : null}
+      {saveAs === 'option' ? (
+        <Box sx={{ maxWidth: 260 }}>
+          <DateInput source="option_until" label="bookingWizard.fields.optionUntil" />
+        </Box>
+      ) : null}
       {short ? <Alert severity="warning">{translate('bookingWizard.summary.tooFewSeats', { free })}</Alert> : null}
       {date && date.bookable === 1 && saveAs !== 'request' ? (
         <Alert severity="info">{translate('bookingWizard.summary.onRequest')}</Alert>

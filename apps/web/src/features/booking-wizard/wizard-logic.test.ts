@@ -5,6 +5,7 @@ import {
   bookerOf,
   dropTakenSeats,
   emptyParticipant,
+  endOfBerlinDay,
   freeSeats,
   initialValues,
   insuranceTravellers,
@@ -153,7 +154,7 @@ describe('toBookingBody', () => {
     expect(body).toMatchObject({
       termin: 7,
       type: 'option',
-      option_until: '2026-11-30T23:59:00Z',
+      option_until: '2026-11-30T22:59:00.000Z',
       buchender: { id_vc_card: 42 },
       extras: [{ id_jrn_extra: 12, units: 1 }],
     });
@@ -196,6 +197,19 @@ describe('toBookingBody', () => {
 });
 
 describe('helpers', () => {
+  it('holds an option to 23:59 of the chosen day in Berlin, in winter and in summer time', () => {
+    expect(endOfBerlinDay('2026-11-30')).toBe('2026-11-30T22:59:00.000Z');
+    expect(endOfBerlinDay('2027-07-15')).toBe('2027-07-15T21:59:00.000Z');
+    // the days of the switches: 29 March 2026 is in summer time by its evening, 25 October 2026 in winter time
+    expect(endOfBerlinDay('2026-03-29')).toBe('2026-03-29T21:59:00.000Z');
+    expect(endOfBerlinDay('2026-10-25')).toBe('2026-10-25T22:59:00.000Z');
+  });
+
+  it("starts the option day from Berlin's day, not UTC's", () => {
+    // 23:30 UTC on 30 November is already 1 December in Berlin.
+    expect(initialValues(new Date('2026-11-30T23:30:00Z'), 7).option_until).toBe('2026-12-08');
+  });
+
   it("writes documents in the clerk's language when there are documents in it, else in German", () => {
     expect(initialValues(new Date(), 7, 'en').language).toBe('en');
     expect(initialValues(new Date(), 7, 'ru').language).toBe('ru');

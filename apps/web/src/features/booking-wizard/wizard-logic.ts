@@ -8,6 +8,7 @@ import type { Customer } from '@tourdesk/contracts/customers.schema';
 import type { Departure, SeatMap } from '@tourdesk/contracts/departures.schema';
 import type { InsuranceOffer } from '@tourdesk/contracts/insurances.schema';
 import type { Journey, JourneyDate } from '@tourdesk/contracts/journeys.schema';
+import { TIME_ZONE, toApiDate } from '@tourdesk/contracts/format';
 
 /** The wizard's steps, in order (i18n keys under `bookingWizard.steps.`). */
 export const WIZARD_STEPS = ['customer', 'journey', 'date', 'participants', 'services', 'seats', 'summary'] as const;
@@ -117,7 +118,31 @@ export const emptyBooker = (): WizardBooker => ({
 });
 
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+/** The day in Berlin (the office's day, not UTC's) as YYYY-MM-DD. */
+const isoDay = (date: Date) => toApiDate(date)!;
+
+/**
+ * 23:59 of a day (YYYY-MM-DD) in Berlin as an ISO timestamp: the end of the day an option is held to. The
+ * offset is Berlin's at 23:59 UTC of that day, which is on the same side of a daylight-saving switch (01:00 UTC).
+ */
+export function endOfBerlinDay(day: string): string {
+  const guess = new Date(`${day}T23:59:00Z`);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(guess)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute', number>;
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
+  return new Date(guess.getTime() - (wall - guess.getTime())).toISOString();
+}
 
 /** The documents' language at first: the clerk's, when documents are written in it, else German. */
 export const documentLanguageOf = (locale: string): DocumentLanguage =>
@@ -209,8 +234,8 @@ export function toBookingBody(values: WizardValues, journey: Pick<Journey, 'extr
   return {
     termin: values.termin ?? 0,
     type: TYPE_OF[values.saveAs],
-    // The option holds to the end of the chosen day, Berlin time (23:59 UTC is within it all year).
-    option_until: values.saveAs === 'option' && values.option_until ? `${values.option_until}T23:59:00Z` : undefined,
+    // The option holds to the end of the chosen day, Berlin time (shown as that day, 23:59).
+    option_until: values.saveAs === 'option' && values.option_until ? endOfBerlinDay(values.option_until) : undefined,
     comment: blank(values.comment),
     language: values.language,
     buchender,

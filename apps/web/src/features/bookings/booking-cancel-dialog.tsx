@@ -22,7 +22,7 @@ import type { Booking } from '@tourdesk/contracts/bookings.schema';
 import type { CancellationQuote, CancellationResult } from '@tourdesk/contracts/cancellations.schema';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
-import { activeParticipants, cancellationPath, participantName } from './booking-logic.ts';
+import { activeParticipants, cancellationPath, participantName, quoteRest } from './booking-logic.ts';
 import { useRefreshBooking } from './booking-queries.ts';
 
 type Scope = 'booking' | 'participants';
@@ -44,6 +44,7 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
   const [result, setResult] = useState<CancellationResult | null>(null);
   const [busy, setBusy] = useState(false);
   const selection = scope === 'booking' ? [] : chosen;
+  const rest = quote ? quoteRest(quote) : null;
 
   const fail = (error: unknown) =>
     notify(error instanceof Error ? error.message : 'error.unexpected', { type: 'error' });
@@ -77,13 +78,21 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
     setChosen((current) => (current.includes(nr) ? current.filter((item) => item !== nr) : [...current, nr]));
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      // on a phone the quote's three columns need the whole width
+      sx={{ '& .MuiDialog-paper': { mx: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: undefined } } }}
+    >
       <DialogTitle id={titleId}>
         {translate(result || !quote ? 'bookings.cancel.title' : 'bookings.cancel.quoteTitle', {
           nr: booking.vorgangnr,
         })}
       </DialogTitle>
-      <DialogContent>
+      <DialogContent sx={{ px: { xs: 1.5, sm: 3 } }}>
         {result ? (
           <Alert severity="success" role="status">
             {translate(result.creditNote ? 'bookings.cancel.doneWithCreditNote' : 'bookings.cancel.done', {
@@ -94,7 +103,11 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
           </Alert>
         ) : quote ? (
           <>
-            <Table size="small" aria-label={translate('bookings.cancel.quoteTitle', { nr: booking.vorgangnr })}>
+            <Table
+              size="small"
+              aria-label={translate('bookings.cancel.quoteTitle', { nr: booking.vorgangnr })}
+              sx={{ '& td': { px: { xs: 0.75, sm: 2 } }, '& td[align="right"]': { whiteSpace: 'nowrap' } }}
+            >
               <TableBody>
                 {quote.participants.map((participant) => (
                   <TableRow key={participant.nr}>
@@ -103,6 +116,13 @@ export function BookingCancelDialog({ booking, onClose }: { booking: Booking; on
                     <TableCell align="right">{formatPrice(participant.fee)}</TableCell>
                   </TableRow>
                 ))}
+                {rest ? (
+                  <TableRow>
+                    <TableCell>{translate('bookings.cancel.otherServices')}</TableCell>
+                    <TableCell align="right">{formatPrice(rest.price)}</TableCell>
+                    <TableCell align="right">{formatPrice(rest.fee)}</TableCell>
+                  </TableRow>
+                ) : null}
                 <TableRow>
                   <TableCell colSpan={2}>
                     {translate('bookings.cancel.terms', {

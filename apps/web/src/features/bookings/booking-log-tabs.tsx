@@ -104,8 +104,8 @@ export function BookingHistoryTab({ booking }: { booking: Booking }) {
         </TableHead>
         <TableBody>
           {events.map((event) => {
-            const before = eventValue(event.before);
-            const after = eventValue(event.after);
+            const before = eventValue(event.before, translate);
+            const after = eventValue(event.after, translate);
             return (
               <TableRow key={event.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</TableCell>

@@ -6,6 +6,7 @@ import {
   canCancel,
   eventValue,
   isLocked,
+  quoteRest,
   statusActions,
   tabOf,
 } from './booking-logic.ts';
@@ -50,7 +51,28 @@ describe('booking detail logic', () => {
 
   it('shows history values as one line', () => {
     expect(eventValue('option')).toBe('option');
-    expect(eventValue({ status: 'firm', amount: 100 })).toBe('status: firm, amount: 100');
+    expect(eventValue({ status: 'firm', amount: 100 })).toBe('status: firm, amount: 100,00\u00a0€');
+    // with the app's words: statuses and fields named, cents as euro, ISO days as German dates, no record ids
+    const words: Record<string, string> = {
+      'bookingStatus.option': 'Option',
+      'bookings.history.fields.status': 'Status',
+      'bookings.history.fields.total': 'Gesamtpreis',
+      'bookings.history.fields.paid_on': 'Zahlungsdatum',
+      'bookings.history.fields.participants': 'Teilnehmer',
+    };
+    const translate = (key: string, options?: { _?: string }) => words[key] ?? options?._ ?? key;
+    expect(eventValue({ status: 'option', participants: [3, 4], total_cents: 175_600 }, translate)).toBe(
+      'Status: Option, Teilnehmer: 2, Gesamtpreis: 1.756,00\u00a0€',
+    );
+    expect(eventValue({ id: 29, paid_on: '2026-11-23' }, translate)).toBe('Zahlungsdatum: 23.11.2026');
+    expect(eventValue('option', translate)).toBe('Option');
     expect(eventValue(null)).toBe('');
+  });
+
+  it('shows what a quote cancels beyond the participants, so its lines add up to its totals', () => {
+    // A child of 329 € cancelled, and 25 € of a city tour booked per person: 10 % of 354 €.
+    const quote = { participants: [{ nr: 4, name: 'Max', price: 329, fee: 32.9 }], cancelledPrice: 354, fee: 35.4 };
+    expect(quoteRest(quote)).toEqual({ price: 25, fee: 2.5 });
+    expect(quoteRest({ ...quote, cancelledPrice: 329, fee: 32.9 })).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import type { Booking, BookingStatus, RatioParticipant } from '@tourdesk/contracts/bookings.schema';
+import type { CancellationQuote } from '@tourdesk/contracts/cancellations.schema';
 import type { InvoiceFormat } from '@tourdesk/contracts/invoices.schema';
+import { formatDate, formatDateTime, formatPrice } from '@tourdesk/contracts/format';
 
 /** The tabs of the booking detail, in order; the first is the page's own address. */
 export const BOOKING_TABS = ['overview', 'participants', 'seats', 'payments', 'documents', 'mails', 'history'] as const;
@@ -72,16 +74,57 @@ export const participantName = (participant: Pick<RatioParticipant, 'name' | 'na
 export const berlinToday = (now = new Date()) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(now);
 
-/** A history entry's before/after as one short line ("option → firm", or the JSON of other changes). */
-export function eventValue(value: unknown): string {
+type Translate = (key: string, options?: { _?: string; smart_count?: number }) => string;
+const untranslated: Translate = (key, options) => options?._ ?? key;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
+const MONEY = new Set(['amount', 'total', 'price', 'fee']);
+
+/** One field of a history entry as the clerk reads it: money in euro, German dates, statuses and methods named. */
+function fieldValue(key: string, item: unknown, translate: Translate): string {
+  if (item === null || item === undefined) return '–';
+  if (key === 'status' && typeof item === 'string') return translate(`bookingStatus.${item}`, { _: item });
+  if (key === 'method' && typeof item === 'string') return translate(`bookings.payments.methods.${item}`, { _: item });
+  if (typeof item === 'number' && (key.endsWith('_cents') || MONEY.has(key)))
+    return formatPrice(key.endsWith('_cents') ? item / 100 : item);
+  if (Array.isArray(item)) return String(item.length);
+  if (typeof item === 'string' && ISO_DAY.test(item)) return formatDate(item);
+  if (typeof item === 'string' && ISO_TIME.test(item)) return formatDateTime(item);
+  return typeof item === 'object' ? JSON.stringify(item) : String(item);
+}
+
+/**
+ * A history entry's before/after as one short line ("Status: Option", "Betrag: 351,20 €, Zahlungsdatum:
+ * 23.11.2026"): known fields by their name in the clerk's language, record ids left out.
+ */
+export function eventValue(value: unknown, translate: Translate = untranslated): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return translate(`bookingStatus.${value}`, { _: value });
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'object' && !Array.isArray(value)) {
     return Object.entries(value as Record<string, unknown>)
-      .map(
-        ([key, item]) => `${key}: ${typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item)}`,
-      )
+      .filter(([key]) => key !== 'id')
+      .map(([key, item]) => {
+        const name = key.replace(/_cents$/, '');
+        return `${translate(`bookings.history.fields.${name}`, { _: name })}: ${fieldValue(key, item, translate)}`;
+      })
       .join(', ');
   }
   return JSON.stringify(value);
+}
+
+const cents = (euro: number) => Math.round(euro * 100);
+
+/**
+ * What a cancellation quote cancels beyond the participants' own prices (booking-wide lines such as extras
+ * booked per person, which shrink with the party) and its share of the fee, so the quote's lines add up to its
+ * totals; null when the participants' lines cover everything.
+ */
+export function quoteRest(
+  quote: Pick<CancellationQuote, 'participants' | 'cancelledPrice' | 'fee'>,
+): { price: number; fee: number } | null {
+  const price = cents(quote.cancelledPrice) - quote.participants.reduce((sum, item) => sum + cents(item.price), 0);
+  const fee = cents(quote.fee) - quote.participants.reduce((sum, item) => sum + cents(item.fee), 0);
+  return price === 0 && fee === 0 ? null : { price: price / 100, fee: fee / 100 };
 }

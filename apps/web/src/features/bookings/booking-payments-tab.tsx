@@ -16,6 +16,8 @@ import {
   TableRow,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import MailIcon from '@mui/icons-material/Mail';
@@ -29,6 +31,10 @@ import {
   type PaymentMethod,
 } from '@tourdesk/contracts/payments.schema';
 import { api } from '../../lib/api-client.ts';
+
+/** Narrower cells on a phone, so the amounts stay on the screen. */
+const COMPACT = { '& td, & th': { px: { xs: 1, sm: 2 } } } as const;
+const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 import { AppDialog } from '../../ui/app-dialog.tsx';
 import { formatDateInput, parseDateInput } from '../../ui/german-date.ts';
 import { berlinToday, participantName } from './booking-logic.ts';
@@ -40,6 +46,8 @@ type Failure = { message?: string; body?: { errors?: FieldErrors } };
 /** Every price line of the booking and the total (Σ lines). */
 function PriceLines({ booking }: { booking: Booking }) {
   const translate = useTranslate();
+  // a phone leaves out the traveller column: each line's description names the traveller already
+  const phone = usePhone();
   const nameOf = (nr: number | null) => {
     const participant = booking.teilnehmer.find((candidate) => candidate.nr === nr);
     return participant ? participantName(participant) : '';
@@ -49,11 +57,11 @@ function PriceLines({ booking }: { booking: Booking }) {
       <Typography variant="h6" component="h3" sx={{ px: 2, pt: 2 }}>
         {translate('bookings.payments.priceLines')}
       </Typography>
-      <Table size="small" aria-label={translate('bookings.payments.priceLines')}>
+      <Table size="small" aria-label={translate('bookings.payments.priceLines')} sx={COMPACT}>
         <TableHead>
           <TableRow>
             <TableCell>{translate('bookings.payments.description')}</TableCell>
-            <TableCell>{translate('bookings.payments.participant')}</TableCell>
+            {phone ? null : <TableCell>{translate('bookings.payments.participant')}</TableCell>}
             <TableCell align="right">{translate('bookings.payments.amount')}</TableCell>
           </TableRow>
         </TableHead>
@@ -61,14 +69,14 @@ function PriceLines({ booking }: { booking: Booking }) {
           {booking.priceLines.map((line, index) => (
             <TableRow key={`${line.kind}-${index}`}>
               <TableCell>{line.description}</TableCell>
-              <TableCell>{nameOf(line.teilnehmerNr)}</TableCell>
+              {phone ? null : <TableCell>{nameOf(line.teilnehmerNr)}</TableCell>}
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatPrice(line.amount)}
               </TableCell>
             </TableRow>
           ))}
           <TableRow>
-            <TableCell colSpan={2} sx={{ fontWeight: 'bold' }}>
+            <TableCell colSpan={phone ? 1 : 2} sx={{ fontWeight: 'bold' }}>
               {translate('bookings.fields.price')}
             </TableCell>
             <TableCell align="right" sx={{ fontWeight: 'bold', whiteSpace: 'nowrap' }}>
@@ -94,7 +102,7 @@ function Schedule({ account }: { account: BookingAccount }) {
           {translate('bookings.payments.noSchedule')}
         </Typography>
       ) : (
-        <Table size="small" aria-label={translate('bookings.payments.schedule')}>
+        <Table size="small" aria-label={translate('bookings.payments.schedule')} sx={COMPACT}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('bookings.payments.instalment')}</TableCell>
@@ -236,6 +244,7 @@ function PaymentForm({ booking, open }: { booking: Booking; open: number }) {
 /** The payments received; a wrongly recorded one can be deleted (after asking). */
 function Payments({ booking, account, canUpdate }: { booking: Booking; account: BookingAccount; canUpdate: boolean }) {
   const translate = useTranslate();
+  const phone = usePhone();
   const notify = useNotify();
   const refresh = useRefreshBooking(booking.id);
   const [deleting, setDeleting] = useState<Payment | null>(null);
@@ -267,14 +276,14 @@ function Payments({ booking, account, canUpdate }: { booking: Booking; account: 
           {translate('bookings.payments.none')}
         </Typography>
       ) : (
-        <Table size="small" aria-label={translate('bookings.payments.received')}>
+        <Table size="small" aria-label={translate('bookings.payments.received')} sx={COMPACT}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('bookings.payments.paidOn')}</TableCell>
               <TableCell align="right">{translate('bookings.payments.amount')}</TableCell>
               <TableCell>{translate('bookings.payments.method')}</TableCell>
               <TableCell>{translate('bookings.payments.reference')}</TableCell>
-              <TableCell>{translate('bookings.payments.recordedBy')}</TableCell>
+              {phone ? null : <TableCell>{translate('bookings.payments.recordedBy')}</TableCell>}
               {canUpdate ? <TableCell /> : null}
             </TableRow>
           </TableHead>
@@ -287,9 +296,11 @@ function Payments({ booking, account, canUpdate }: { booking: Booking; account: 
                 </TableCell>
                 <TableCell>{translate(`bookings.payments.methods.${payment.method}`)}</TableCell>
                 <TableCell>{payment.reference}</TableCell>
-                <TableCell>
-                  {payment.createdByName} {formatDateTime(payment.createdAt)}
-                </TableCell>
+                {phone ? null : (
+                  <TableCell>
+                    {payment.createdByName} {formatDateTime(payment.createdAt)}
+                  </TableCell>
+                )}
                 {canUpdate ? (
                   <TableCell>
                     <IconButton
