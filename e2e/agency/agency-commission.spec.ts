@@ -155,9 +155,10 @@ test('staff set the rate, the agency sees its commission and collective invoice,
   await expect(agencyRow).toContainText(`01.01.${YEAR} – 31.12.${YEAR}`);
   const invoicePdf = await downloadOf(agencyPage, agencyRow.getByRole('button', { name: `Download ${number} as PDF` }));
   expect(invoicePdf.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await agencyRow.getByRole('button', { name: `E-invoices of ${number}` }).click();
   const xml = await downloadOf(
     agencyPage,
-    agencyRow.getByRole('button', { name: `Download ${number} as XRechnung CII` }),
+    agencyPage.getByRole('menuitem', { name: `Download ${number} as XRechnung CII` }),
   );
   expect(xml.content.toString('utf8')).toContain(number);
   await agencyPage.getByRole('button', { name: `Show the bookings of ${number}` }).click();
@@ -199,6 +200,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(/\/auth\/login/);
 
     await loginAs(page, ADMIN);
+    if (theme === 'dark') await toggleTheme();
     for (const tab of ['bookings', 'commission-rates', 'commission', 'collective-invoices']) {
       await page.goto(`/agencies/${agencyId}/${tab}`);
       await page.waitForLoadState('networkidle');
@@ -253,7 +255,10 @@ for (const { language, theme, width } of SHOTS) {
         await shot('staff-invoice-dialog');
         await page.getByRole('dialog').getByRole('button', { name: create }).click();
         await expect(page.getByRole('dialog')).toHaveCount(0);
-        await page.locator('[aria-label^="Show the bookings"], [aria-label^="Buchungen von"]').first().click();
+        await page
+          .getByRole('button', { name: /^(Show the bookings of|Buchungen von .* anzeigen)/ })
+          .first()
+          .click();
         await page.waitForLoadState('networkidle');
       }
       await page.waitForTimeout(300);
@@ -262,6 +267,7 @@ for (const { language, theme, width } of SHOTS) {
     await page.goto('/auth/logout');
     await expect(page).toHaveURL(/\/auth\/login/);
     await loginAs(page, AGENCY);
+    await darkIfWanted();
     await page.goto('/agencies/provision');
     await chooseNextYear(page, 'commission-period');
     await expect(page.getByText(`Provisionsreise ${tag}`)).toBeVisible();

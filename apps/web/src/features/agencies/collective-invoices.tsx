@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import {
   Alert,
   Box,
@@ -18,6 +19,10 @@ import {
   DialogContentText,
   DialogTitle,
   IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -68,16 +73,25 @@ function InvoiceBookings({ number }: { number: string }) {
   if (error) return <Alert severity="error">{translate(error.message)}</Alert>;
   if (!data) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
   return (
-    <CommissionLines
-      lines={data.lines}
-      travelTotal={data.travelTotal}
-      commissionTotal={data.commissionTotal}
-      showInvoice={false}
-      label={translate('agencies.invoices.bookingsOf', { number })}
-    />
+    <Stack spacing={1}>
+      <Typography variant="body2">
+        {translate('agencies.invoices.summary', {
+          travel: formatPrice(data.travelTotal),
+          commission: formatPrice(data.commissionTotal),
+        })}
+      </Typography>
+      <CommissionLines
+        lines={data.lines}
+        travelTotal={data.travelTotal}
+        commissionTotal={data.commissionTotal}
+        showInvoice={false}
+        label={translate('agencies.invoices.bookingsOf', { number })}
+      />
+    </Stack>
   );
 }
 
+/** The PDF at hand, the e-invoices (XRechnung CII and UBL, Factur-X) behind one menu so a row stays one line. */
 function DownloadButtons({
   invoice,
   busy,
@@ -88,24 +102,53 @@ function DownloadButtons({
   onDownload: (invoice: CollectiveInvoice, format: InvoiceFormat) => void;
 }) {
   const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const label = (format: InvoiceFormat) =>
+    translate('agencies.invoices.downloadAs', { number: invoice.number, format: FORMAT_NAMES[format] });
+  const menuId = `e-invoice-menu-${invoice.id}`;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {INVOICE_FORMATS.map((format) => (
-        <Button
-          key={format}
-          size="small"
-          variant="outlined"
-          startIcon={busy === `${invoice.id}.${format}` ? <CircularProgress size={14} /> : <DownloadIcon />}
-          disabled={busy !== null}
-          onClick={() => onDownload(invoice, format)}
-          aria-label={translate('agencies.invoices.downloadAs', {
-            number: invoice.number,
-            format: FORMAT_NAMES[format],
-          })}
-        >
-          {FORMAT_NAMES[format]}
-        </Button>
-      ))}
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={busy === `${invoice.id}.pdf` ? <CircularProgress size={14} /> : <DownloadIcon />}
+        disabled={busy !== null}
+        onClick={() => onDownload(invoice, 'pdf')}
+        aria-label={label('pdf')}
+      >
+        PDF
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        endIcon={<ArrowDropDownIcon />}
+        disabled={busy !== null}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
+        aria-controls={anchor ? menuId : undefined}
+        aria-label={translate('agencies.invoices.eInvoicesOf', { number: invoice.number })}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {translate('agencies.invoices.eInvoice')}
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {INVOICE_FORMATS.filter((format) => format !== 'pdf').map((format) => (
+          <MenuItem
+            key={format}
+            aria-label={label(format)}
+            onClick={() => {
+              setAnchor(null);
+              onDownload(invoice, format);
+            }}
+          >
+            <ListItemIcon>
+              <DownloadIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{FORMAT_NAMES[format]}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
     </Stack>
   );
 }
@@ -185,8 +228,6 @@ function InvoiceList({ invoices }: { invoices: readonly CollectiveInvoice[] }) {
             <TableCell>{translate('agencies.invoices.period')}</TableCell>
             <TableCell>{translate('agencies.invoices.issuedAt')}</TableCell>
             <TableCell align="right">{translate('agencies.invoices.bookings')}</TableCell>
-            <TableCell align="right">{translate('agencies.commission.travelPrice')}</TableCell>
-            <TableCell align="right">{translate('agencies.commission.commission')}</TableCell>
             <TableCell align="right">{translate('agencies.invoices.total')}</TableCell>
             <TableCell>{translate('agencies.invoices.files')}</TableCell>
           </TableRow>
@@ -209,12 +250,6 @@ function InvoiceList({ invoices }: { invoices: readonly CollectiveInvoice[] }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{periodRange(invoice)}</TableCell>
                 <TableCell>{formatDate(invoice.issuedAt)}</TableCell>
                 <TableCell align="right">{invoice.bookings}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatPrice(invoice.travelTotal)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatPrice(invoice.commissionTotal)}
-                </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 'bold' }}>
                   {formatPrice(invoice.total)}
                 </TableCell>
@@ -224,7 +259,7 @@ function InvoiceList({ invoices }: { invoices: readonly CollectiveInvoice[] }) {
               </TableRow>
               {open === invoice.number ? (
                 <TableRow>
-                  <TableCell colSpan={9} sx={{ bgcolor: 'action.hover' }}>
+                  <TableCell colSpan={7} sx={{ bgcolor: 'action.hover' }}>
                     <InvoiceBookings number={invoice.number} />
                   </TableCell>
                 </TableRow>

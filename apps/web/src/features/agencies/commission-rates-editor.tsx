@@ -169,7 +169,7 @@ function RatesForm({
         ),
       )}
       {canEdit ? (
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           <Button startIcon={<AddIcon />} onClick={add} disabled={unused.length === 0}>
             {translate('agencies.rates.add')}
           </Button>

@@ -77,10 +77,14 @@ export function CommissionLines({
           </Box>
         ))}
         <Box component="li" sx={{ py: 1.5 }}>
-          <Typography variant="subtitle2" component="p">
-            {translate('agencies.commission.totals')}: {formatPrice(travelTotal)} ·{' '}
-            <span data-testid="commission-total">{formatPrice(commissionTotal)}</span>
-          </Typography>
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography variant="subtitle2" component="p">
+              {translate('agencies.commission.totals')} ({formatPrice(travelTotal)})
+            </Typography>
+            <Typography variant="subtitle2" component="p" data-testid="commission-total" sx={{ whiteSpace: 'nowrap' }}>
+              {formatPrice(commissionTotal)}
+            </Typography>
+          </Stack>
         </Box>
       </Stack>
     );
@@ -94,7 +98,6 @@ export function CommissionLines({
             <TableCell>{translate('agencies.commission.journey')}</TableCell>
             <TableCell>{translate('agencies.commission.departure')}</TableCell>
             <TableCell>{translate('agencies.commission.booker')}</TableCell>
-            <TableCell>{translate('agencies.commission.status')}</TableCell>
             <TableCell align="right">{translate('agencies.commission.travelPrice')}</TableCell>
             <TableCell align="right">{translate('agencies.commission.rate')}</TableCell>
             <TableCell align="right">{translate('agencies.commission.commission')}</TableCell>
@@ -104,13 +107,22 @@ export function CommissionLines({
         <TableBody>
           {lines.map((line) => (
             <TableRow key={line.vorgangnr} data-testid={`commission-line-${line.vorgangnr}`}>
-              <TableCell>{line.vorgangnr}</TableCell>
-              <TableCell>{journeyOf(line)}</TableCell>
+              <TableCell>
+                <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                  <span>{line.vorgangnr}</span>
+                  <BookingStatusChip status={line.status as BookingStatus} />
+                </Stack>
+              </TableCell>
+              <TableCell>
+                {line.journeyTitle}
+                {line.termincode ? (
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {line.termincode}
+                  </Typography>
+                ) : null}
+              </TableCell>
               <TableCell>{formatDate(line.dateFrom)}</TableCell>
               <TableCell>{line.booker ?? ''}</TableCell>
-              <TableCell>
-                <BookingStatusChip status={line.status as BookingStatus} />
-              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatPrice(line.travelPrice)}
               </TableCell>
@@ -120,13 +132,15 @@ export function CommissionLines({
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {formatPrice(line.commission)}
               </TableCell>
-              {showInvoice ? <TableCell>{line.collectiveInvoiceNumber ?? '–'}</TableCell> : null}
+              {showInvoice ? (
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{line.collectiveInvoiceNumber ?? '–'}</TableCell>
+              ) : null}
             </TableRow>
           ))}
         </TableBody>
         <TableFooter>
           <TableRow>
-            <TableCell colSpan={5} sx={{ fontWeight: 'bold', color: 'text.primary' }}>
+            <TableCell colSpan={4} sx={{ fontWeight: 'bold', color: 'text.primary' }}>
               {translate('agencies.commission.totals')}
             </TableCell>
             <TableCell align="right" sx={{ fontWeight: 'bold', color: 'text.primary', whiteSpace: 'nowrap' }}>
@@ -178,12 +192,13 @@ export function CommissionStatementView({ agencyId }: { agencyId: number }) {
       <CardContent>
         <Stack spacing={2}>
           <Stack
-            direction={{ xs: 'column', lg: 'row' }}
+            direction="row"
             spacing={2}
-            sx={{ justifyContent: 'space-between', alignItems: { lg: 'center' } }}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}
           >
             <PeriodPicker idPrefix="commission-period" value={period} onChange={setPeriod} />
-            <Stack direction="row" spacing={1}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {(['pdf', 'csv'] as const).map((format) => (
                 <Button
                   key={format}
@@ -191,6 +206,7 @@ export function CommissionStatementView({ agencyId }: { agencyId: number }) {
                   startIcon={busy === format ? <CircularProgress size={16} /> : <DownloadIcon />}
                   disabled={busy !== null || !data}
                   onClick={() => void fetchFile(format)}
+                  sx={{ whiteSpace: 'nowrap' }}
                 >
                   {translate(`agencies.commission.download.${format}`)}
                 </Button>
