@@ -155,7 +155,7 @@ test('staff set the rate, the agency sees its commission and collective invoice,
   await expect(agencyRow).toContainText(`01.01.${YEAR} – 31.12.${YEAR}`);
   const invoicePdf = await downloadOf(agencyPage, agencyRow.getByRole('button', { name: `Download ${number} as PDF` }));
   expect(invoicePdf.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  await agencyRow.getByRole('button', { name: `E-invoices of ${number}` }).click();
+  await agencyRow.getByRole('button', { name: `E-invoice ${number}` }).click();
   const xml = await downloadOf(
     agencyPage,
     agencyPage.getByRole('menuitem', { name: `Download ${number} as XRechnung CII` }),

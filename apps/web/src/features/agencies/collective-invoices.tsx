@@ -127,7 +127,8 @@ function DownloadButtons({
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         aria-controls={anchor ? menuId : undefined}
-        aria-label={translate('agencies.invoices.eInvoicesOf', { number: invoice.number })}
+        // The visible name first, then which invoice (WCAG 2.5.3, label in name).
+        aria-label={`${translate('agencies.invoices.eInvoice')} ${invoice.number}`}
         sx={{ whiteSpace: 'nowrap' }}
       >
         {translate('agencies.invoices.eInvoice')}
