@@ -137,11 +137,13 @@ test('staff set the rate, the agency sees its commission and collective invoice,
   await expect(dialog).toContainText(`01.01.${YEAR} – 31.12.${YEAR}`);
   await dialog.getByRole('button', { name: 'Create collective invoice' }).click();
   await expect(page.getByText(/Collective invoice SR-\d{4}-\d{5} created/)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const invoiceRow = page.locator('[data-testid^="collective-invoice-SR-"]').first();
   const number = (await invoiceRow.getAttribute('data-testid'))!.replace('collective-invoice-', '');
   // A second one for the same period has nothing left to invoice, and says so.
   await page.getByRole('button', { name: 'Create collective invoice' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Create collective invoice' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Nothing to invoice' })).toContainText(
     `01.01.${YEAR} – 31.12.${YEAR}`,
   );
