@@ -89,7 +89,7 @@ export function AgencyCommissionTab() {
   if (!agency) return null;
   return (
     <OutsideForm>
-      <CommissionStatementView agencyId={agency.id} />
+      <CommissionStatementView agencyId={agency.id} own={false} />
     </OutsideForm>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -16,7 +16,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { HttpError, useGetList, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useBlocker, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { CommissionRates } from '@tourdesk/contracts/agency-money.schema';
 import { api } from '../../lib/api-client.ts';
 import { ratesBody, rowErrorsFromServer, rowsOf, type RateRow } from './commission-rates.ts';
@@ -25,6 +25,21 @@ const PERCENT_SLOT = {
   input: { endAdornment: '%' },
   htmlInput: { inputMode: 'decimal' as const, autoComplete: 'off' },
 };
+
+/** Leaving the tab or the page with unsaved rates asks first, as the app's forms do. */
+function useWarnWhenDirty(dirty: boolean) {
+  const translate = useTranslate();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(translate('ra.message.unsaved_changes'))) blocker.proceed?.();
+    else blocker.reset?.();
+    // The blocker object changes on every render; its state is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [blocker.state, translate]);
+}
 
 /** The editor once the stored rates are in: the default rate, then one row per journey category with its own. */
 function RatesForm({
@@ -45,7 +60,9 @@ function RatesForm({
     pagination: { page: 1, perPage: 500 },
     sort: { field: 'name', order: 'ASC' },
   });
-  const [rows, setRows] = useState<RateRow[]>(() => rowsOf(stored.rates));
+  const [saved, setSaved] = useState<RateRow[]>(() => rowsOf(stored.rates));
+  const [rows, setRows] = useState<RateRow[]>(saved);
+  useWarnWhenDirty(JSON.stringify(rows) !== JSON.stringify(saved));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [saving, setSaving] = useState(false);
   const nameOf = (id: number | null) =>
@@ -77,12 +94,13 @@ function RatesForm({
     }
     setSaving(true);
     try {
-      const saved = await api<CommissionRates>(`/organization/${agencyId}/commission-rates`, {
+      const answer = await api<CommissionRates>(`/organization/${agencyId}/commission-rates`, {
         method: 'PUT',
         body: checked.body,
       });
-      queryClient.setQueryData(['commission-rates', agencyId], saved);
-      setRows(rowsOf(saved.rates));
+      queryClient.setQueryData(['commission-rates', agencyId], answer);
+      setSaved(rowsOf(answer.rates));
+      setRows(rowsOf(answer.rates));
       setErrors({});
       notify('agencies.rates.saved', { type: 'success', messageArgs: { name: agencyName } });
     } catch (failure) {

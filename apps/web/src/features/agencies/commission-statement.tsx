@@ -167,7 +167,7 @@ export function CommissionLines({
  * travel price, rate, commission and the collective invoice that settled it, the totals, and PDF and CSV downloads.
  * The same for the agency's own users (/agencies/provision) and for staff on the agency's page.
  */
-export function CommissionStatementView({ agencyId }: { agencyId: number }) {
+export function CommissionStatementView({ agencyId, own }: { agencyId: number; own: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [period, setPeriod] = useState<Period>(() => lastFullMonth());
@@ -221,7 +221,7 @@ export function CommissionStatementView({ agencyId }: { agencyId: number }) {
             <Alert severity="error">{translate(error instanceof Error ? error.message : 'error.unexpected')}</Alert>
           ) : data.lines.length === 0 ? (
             <Typography color="text.secondary" role="status">
-              {translate('agencies.commission.empty')}
+              {translate(own ? 'agencies.commission.empty' : 'agencies.commission.emptyForStaff')}
             </Typography>
           ) : (
             <CommissionLines

@@ -45,7 +45,7 @@ function Provision({ agencyId }: { agencyId: number }) {
       </Tabs>
       <Box role="tabpanel" id={`provision-panel-${tab}`} aria-labelledby={`provision-tab-${tab}`}>
         {tab === 'statement' ? (
-          <CommissionStatementView agencyId={agencyId} />
+          <CommissionStatementView agencyId={agencyId} own />
         ) : (
           <CollectiveInvoicesView agencyId={agencyId} agencyName={agency?.name ?? ''} canCreate={false} />
         )}
