@@ -100,6 +100,17 @@ test('staff set the rate, the agency sees its commission and collective invoice,
   await rate.fill('10,5');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/Commission rates of .* saved/)).toBeVisible();
+  // A change not saved yet: leaving the tab asks first, and staying keeps it.
+  await rate.fill('12');
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('tab', { name: 'Commission statement' }).click();
+  await expect.poll(() => asked).toMatch(/changes weren't saved/);
+  await expect(page).toHaveURL(/\/commission-rates$/);
+  await expect(rate).toHaveValue('12');
   await page.reload();
   await expect(page.getByLabel('Default rate')).toHaveValue('10,50');
 
