@@ -269,7 +269,9 @@ for (const { language, theme, width } of SHOTS) {
         await page.getByRole('dialog').getByRole('button', { name: create }).click();
         await expect(page.getByRole('dialog')).toHaveCount(0);
         await page
-          .getByRole('button', { name: /^(Show the bookings of|Buchungen von .* anzeigen)/ })
+          .getByRole('button', {
+            name: /^(Show the bookings of|Buchungen von .* anzeigen|Show bookings|Buchungen anzeigen)/,
+          })
           .first()
           .click();
         await page.waitForLoadState('networkidle');

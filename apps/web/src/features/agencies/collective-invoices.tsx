@@ -61,7 +61,7 @@ const FORMAT_EXTENSIONS: Record<InvoiceFormat, string> = {
 const listKey = (agencyId: number) => ['bulk-invoices', agencyId];
 
 /** The bookings one collective invoice covers (?getBySammelRechnungNr=), loaded when it is opened. */
-function InvoiceBookings({ number }: { number: string }) {
+function InvoiceBookings({ number, summary = true }: { number: string; summary?: boolean }) {
   const translate = useTranslate();
   const { data, error } = useQuery({
     queryKey: ['bulk-invoice', number],
@@ -74,12 +74,14 @@ function InvoiceBookings({ number }: { number: string }) {
   if (!data) return <CircularProgress size={24} aria-label={translate('ra.page.loading')} />;
   return (
     <Stack spacing={1}>
-      <Typography variant="body2">
-        {translate('agencies.invoices.summary', {
-          travel: formatPrice(data.travelTotal),
-          commission: formatPrice(data.commissionTotal),
-        })}
-      </Typography>
+      {summary ? (
+        <Typography variant="body2">
+          {translate('agencies.invoices.summary', {
+            travel: formatPrice(data.travelTotal),
+            commission: formatPrice(data.commissionTotal),
+          })}
+        </Typography>
+      ) : null}
       <CommissionLines
         lines={data.lines}
         travelTotal={data.travelTotal}
@@ -176,6 +178,8 @@ function InvoiceList({ invoices }: { invoices: readonly CollectiveInvoice[] }) {
     translate(open === invoice.number ? 'agencies.invoices.hideBookings' : 'agencies.invoices.showBookings', {
       number: invoice.number,
     });
+  const shortLabel = (invoice: CollectiveInvoice) =>
+    translate(open === invoice.number ? 'agencies.invoices.hideBookingsShort' : 'agencies.invoices.showBookingsShort');
   if (phone) {
     return (
       <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -207,11 +211,13 @@ function InvoiceList({ invoices }: { invoices: readonly CollectiveInvoice[] }) {
                 onClick={() => toggle(invoice.number)}
                 startIcon={open === invoice.number ? <ExpandLessIcon /> : <ExpandMoreIcon />}
                 aria-expanded={open === invoice.number}
+                aria-label={`${shortLabel(invoice)} ${invoice.number}`}
               >
-                {expandLabel(invoice)}
+                {shortLabel(invoice)}
               </Button>
               <Collapse in={open === invoice.number} unmountOnExit>
-                <InvoiceBookings number={invoice.number} />
+                {/* The card already says what the invoice adds up to. */}
+                <InvoiceBookings number={invoice.number} summary={false} />
               </Collapse>
             </CardContent>
           </Card>
