@@ -185,10 +185,19 @@ test('staff set the rate, the agency sees its commission and collective invoice,
   const otherPage = await otherContext.newPage();
   await loginAs(otherPage, AGENCY2);
   await otherPage.goto('/agencies/provision');
+  // Its own statement of that year loads (it may have bookings of its own), without the other agency's booking.
+  const statement = otherPage.waitForResponse(
+    (response) => response.url().includes(`/agency-commission?`) && response.url().includes(`from=${YEAR}-01-01`),
+  );
   await chooseNextYear(otherPage, 'commission-period');
-  await expect(otherPage.getByRole('status').filter({ hasText: 'No bookings of your agency' })).toBeVisible();
+  expect((await statement).status()).toBe(200);
+  await expect(otherPage.getByText(/No bookings of your agency|Total/).first()).toBeVisible();
+  await expect(otherPage.getByTestId(`commission-line-${booking.vorgangnr}`)).toHaveCount(0);
   await expect(otherPage.getByText(`Provisionsreise ${tag}`)).toHaveCount(0);
+  const invoices = otherPage.waitForResponse((response) => response.url().includes('/ratio/api/bulk-invoices/'));
   await otherPage.getByRole('tab', { name: 'Collective invoices' }).click();
+  expect((await invoices).status()).toBe(200);
+  await expect(otherPage.getByText(/There are no collective invoices yet|SR-/).first()).toBeVisible();
   await expect(otherPage.getByText(number)).toHaveCount(0);
   await otherContext.close();
 });
