@@ -35,7 +35,13 @@ const EXPECTED: Record<string, string[]> = {
   'superadmin@example.com': EVERYTHING,
   'admin@example.com': EVERYTHING.filter((target) => !SUPERADMIN_ONLY.includes(target)),
   'office@example.com': ['/', '/customers', '/internet/journeys', '/appuser/myProfile', ...CATALOGUE, ...BOOKINGS],
-  'agency@example.com': ['/', '/agencies/myProfile', '/agencies/customers', '/appuser/myProfile'],
+  'agency@example.com': [
+    '/',
+    '/agencies/myProfile',
+    '/agencies/provision',
+    '/agencies/customers',
+    '/appuser/myProfile',
+  ],
   'traveller@example.com': ['/', '/appuser/myProfile'],
   'driver@example.com': ['/', '/appuser/myProfile'],
 };

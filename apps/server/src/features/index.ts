@@ -7,6 +7,8 @@ import { bookingInvariantsRoutes } from './bookings/booking-invariants.routes.ts
 import { bookingsRoutes } from './bookings/bookings.routes.ts';
 import { processesRoutes } from './processes/processes.routes.ts';
 import { brandsRoutes } from './brands/brands.routes.ts';
+import { collectiveInvoicesRoutes } from './collective-invoices/collective-invoices.routes.ts';
+import { commissionsRoutes } from './commissions/commissions.routes.ts';
 import { cancellationsRoutes } from './cancellations/cancellations.routes.ts';
 import { countriesRoutes } from './countries/countries.routes.ts';
 import { customersRoutes } from './customers/customers.routes.ts';
@@ -66,4 +68,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   documentsRoutes,
   bookingInvariantsRoutes,
   paymentsRoutes,
+  commissionsRoutes,
+  collectiveInvoicesRoutes,
 ];

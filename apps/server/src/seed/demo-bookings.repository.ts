@@ -77,3 +77,13 @@ export const findRoomKinds = (db: Database, ids: readonly number[]) =>
         .select(['id', 'kind'])
         .where('id', 'in', [...ids])
         .execute();
+
+/** The journey's category (null: none). */
+export async function findJourneyCategory(db: Database, journeyId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('jrn_journey')
+    .select('id_jrn_category')
+    .where('id_jrn_journey', '=', journeyId)
+    .executeTakeFirst();
+  return row?.id_jrn_category ?? null;
+}

@@ -5,13 +5,18 @@ import {
   changeBookingStatus,
   createBooking,
   deleteBooking,
+  onBookingChange,
   type BookingActor,
 } from '../features/bookings/bookings.service.ts';
+import { issueCollectiveInvoice } from '../features/collective-invoices/collective-invoices.service.ts';
+import { commissionRateListener, putCommissionRates } from '../features/commissions/commissions.service.ts';
+import { allOrganizations, AGENCY_TYPE } from '../features/organizations/organizations.service.ts';
 import { insertQuota, insertTransport, insertTravelStop } from '../features/departures/departures.repository.ts';
 import type { DbContext } from '../types.ts';
 import {
   countBookings,
   findBookableDates,
+  findJourneyCategory,
   findJourneyStops,
   findLimitedExtras,
   findPlannedDates,
@@ -33,7 +38,9 @@ import {
  * Demo bookings on the demo dates that have coaches (planned by seed/demo-departures.ts; when none is planned
  * yet, the first date of four journeys is planned here with a 49-seat coach each way): a nearly full date
  * with options (one ending tomorrow), a request, one in processing and a cancelled one; a sold-out date with
- * three bookings on its waiting list; a half-full date; a quiet date with a draft. German names throughout.
+ * three bookings on its waiting list; a half-full date; a quiet date with a draft, three firm bookings of the
+ * first demo agency (settled by one collective invoice) and one of the second. The two agencies get commission
+ * rates first (10 % by default, 12.5 % and 8 % for the quiet journey's category). German names throughout.
  * Runs once: with bookings in the database it does nothing. Answers how many bookings it wrote.
  */
 export async function seedDemoBookings(ctx: DbContext, options: { now?: Date } = {}): Promise<number> {
@@ -73,8 +80,40 @@ export async function seedDemoBookings(ctx: DbContext, options: { now?: Date } =
     await demo.book(quiet.nr, 2, 'regular');
     await demo.book(quiet.nr, 1, 'option', { optionDays: 5 });
     await demo.book(quiet.nr, 2, 'entwurf', { comment: 'Kundin ruft noch zurück' });
+    await seedAgencyBookings(ctx, demo, quiet, now);
   }
   return demo.count;
+}
+
+/**
+ * The demo agencies' money (docs/adr/0019): their commission rates, firm bookings made for each agency through
+ * the booking service (the rate frozen by the commission listener) and one collective invoice over the first
+ * agency's bookings on the date.
+ */
+async function seedAgencyBookings(
+  ctx: DbContext,
+  demo: DemoBooker,
+  date: { nr: number; id_jrn_journey: number; date_from: string | Date },
+  now: Date,
+): Promise<void> {
+  const agencies = (await allOrganizations(ctx, AGENCY_TYPE)).sort((a, b) => a.id - b.id).slice(0, 2);
+  if (agencies.length === 0) return;
+  onBookingChange(commissionRateListener);
+  const category = await findJourneyCategory(ctx.db, date.id_jrn_journey);
+  for (const [index, agency] of agencies.entries())
+    await putCommissionRates(ctx, agency.id, {
+      rates: [
+        { categoryId: null, percent: 10 },
+        ...(category === null ? [] : [{ categoryId: category, percent: index === 0 ? 12.5 : 8 }]),
+      ],
+    });
+  const [first, second] = agencies;
+  let booked = 0;
+  for (const size of [2, 3, 1]) if (await demo.book(date.nr, size, 'regular', { agencyId: first!.id })) booked += 1;
+  if (second) await demo.book(date.nr, 2, 'regular', { agencyId: second.id });
+  if (booked === 0) return;
+  const day = date.date_from instanceof Date ? date.date_from.toISOString().slice(0, 10) : date.date_from.slice(0, 10);
+  await issueCollectiveInvoice(ctx, { agencyId: first!.id, from: day, to: day }, demo.actor, now);
 }
 
 const firstPerJourney = <Row extends { id_jrn_journey: number }>(rows: readonly Row[]) => {
@@ -142,7 +181,7 @@ async function roomCount(ctx: DbContext, journeyId: number, roomTypeId: number):
   return (await findRoomCounts(ctx.db, journeyId)).find((row) => row.id === roomTypeId)?.rooms ?? 0;
 }
 
-type BookOptions = { optionDays?: number; comment?: string };
+type BookOptions = { optionDays?: number; comment?: string; /** booked by this agency */ agencyId?: number };
 
 /** Writes demo bookings through the booking service, with German names and sensible rooms and stops. */
 class DemoBooker {
@@ -224,7 +263,8 @@ class DemoBooker {
       extras: [],
     };
     try {
-      const booking = await createBooking(this.ctx, body, this.actor, this.now);
+      const actor = options.agencyId === undefined ? this.actor : { ...this.actor, agencyId: options.agencyId };
+      const booking = await createBooking(this.ctx, body, actor, this.now);
       this.count += 1;
       return booking.id;
     } catch {

@@ -31,6 +31,7 @@ describe('the navigation drawer by permission', () => {
       [
         '/agencies',
         '/agencies/myProfile',
+        '/agencies/provision',
         '/agencies/customers',
         '/customers',
         '/customers/drivers',
@@ -67,6 +68,7 @@ describe('the navigation drawer by permission', () => {
     const access = { agencydata: { read: true } };
     expect(targets(user({ admin: false, role: 'agency', access }, 7))).toEqual([
       '/agencies/myProfile',
+      '/agencies/provision',
       '/agencies/customers',
     ]);
     expect(targets(user({ admin: false, role: 'agency', access }))).toEqual([]);

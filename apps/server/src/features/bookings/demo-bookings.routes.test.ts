@@ -28,6 +28,32 @@ describe('demo bookings', () => {
     expect(bookings.every((booking) => booking.bookerName && booking.journeyTitle)).toBe(true);
   });
 
+  it('has firm bookings of both demo agencies with their frozen rates, and a collective invoice for the first', async () => {
+    const agencyBookings = await t.ctx.db
+      .selectFrom('booking')
+      .select(['id', 'id_organization', 'commission_bp', 'status'])
+      .where('id_organization', 'is not', null)
+      .orderBy('id')
+      .execute();
+    const agencies = [...new Set(agencyBookings.map((booking) => booking.id_organization))];
+    expect(agencies).toHaveLength(2);
+    expect(agencyBookings.filter((booking) => booking.id_organization === agencies[0])).toHaveLength(3);
+    expect(agencyBookings.every((booking) => booking.status === 'firm' && booking.commission_bp! > 0)).toBe(true);
+    const list = await call(t.app, 'agency', {
+      method: 'GET',
+      url: `/ratio/api/bulk-invoices/?getByAgency=${agencies[0]}`,
+    });
+    expect(list.statusCode).toBe(200);
+    const invoices = list.json<Array<{ bookings: number; total: number; commissionTotal: number }>>();
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ bookings: 3 });
+    expect(invoices[0]!.commissionTotal).toBeGreaterThan(0);
+    const rates = await call(t.app, 'agency', { method: 'GET', url: `/organization/${agencies[0]}/commission-rates` });
+    expect(rates.json().rates).toEqual(
+      expect.arrayContaining([expect.objectContaining({ categoryId: null, percent: 10 })]),
+    );
+  });
+
   it('has a sold-out date with three bookings on its waiting list, and every hold adds up', async () => {
     const waiting = bookings.filter((booking) => booking.status === 'waitlist');
     expect(waiting).toHaveLength(3);

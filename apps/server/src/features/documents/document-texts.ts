@@ -8,6 +8,8 @@ import type { PdfLanguage } from '../../lib/pdf.ts';
 export type DocumentTexts = {
   confirmation: string;
   invoice: string;
+  /** an agency's collective invoice (Sammelrechnung) */
+  collectiveInvoice: string;
   creditNote: string;
   creditFor: string;
   bookingNumber: string;
@@ -68,6 +70,7 @@ export const DOCUMENT_TEXTS: Record<PdfLanguage, DocumentTexts> = {
   de: {
     confirmation: 'Reisebestätigung',
     invoice: 'Rechnung',
+    collectiveInvoice: 'Sammelrechnung',
     creditNote: 'Gutschrift',
     creditFor: 'Gutschrift zur Rechnung {number}',
     bookingNumber: 'Vorgangsnummer',
@@ -132,6 +135,7 @@ export const DOCUMENT_TEXTS: Record<PdfLanguage, DocumentTexts> = {
   en: {
     confirmation: 'Booking confirmation',
     invoice: 'Invoice',
+    collectiveInvoice: 'Collective invoice',
     creditNote: 'Credit note',
     creditFor: 'Credit note for invoice {number}',
     bookingNumber: 'Booking number',
@@ -196,6 +200,7 @@ export const DOCUMENT_TEXTS: Record<PdfLanguage, DocumentTexts> = {
   es: {
     confirmation: 'Confirmación de viaje',
     invoice: 'Factura',
+    collectiveInvoice: 'Factura colectiva',
     creditNote: 'Nota de abono',
     creditFor: 'Nota de abono de la factura {number}',
     bookingNumber: 'Número de reserva',
@@ -260,6 +265,7 @@ export const DOCUMENT_TEXTS: Record<PdfLanguage, DocumentTexts> = {
   ru: {
     confirmation: 'Подтверждение поездки',
     invoice: 'Счёт',
+    collectiveInvoice: 'Сводный счёт',
     creditNote: 'Кредит-нота',
     creditFor: 'Кредит-нота к счёту {number}',
     bookingNumber: 'Номер брони',

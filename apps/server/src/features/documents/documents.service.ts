@@ -60,19 +60,23 @@ export async function renderConfirmationPdf(
   };
 }
 
-type LoadedInvoice = { id: number; bookingId: number | null; document: InvoiceDocument };
+type LoadedInvoice = { id: number; bookingId: number | null; brandHost: string | null; document: InvoiceDocument };
 
 /** The frozen document through the invoice core (404 for another agency's). */
 async function loadInvoice(ctx: DbContext, invoiceId: number, actor?: BookingActor): Promise<LoadedInvoice> {
-  const { invoice, document } = await getInvoiceDocument(ctx, invoiceId, actor);
-  return { id: invoice.id, bookingId: invoice.vorgangnr, document };
+  const { invoice, document, brandHost } = await getInvoiceDocument(ctx, invoiceId, actor);
+  return { id: invoice.id, bookingId: invoice.vorgangnr, brandHost, document };
 }
 
 const pdfName = (doc: InvoiceDocument) => `${doc.number}.pdf`;
 
-/** The brand of the host the invoiced booking was made on. */
+/**
+ * The brand of the host the invoiced booking was made on; a document of no booking (an agency's collective
+ * invoice) the brand of the host it was issued on.
+ */
 async function invoiceBrand(ctx: DbContext, loaded: LoadedInvoice) {
-  const letterhead = loaded.bookingId === null ? null : await findBookingLetterhead(ctx.db, loaded.bookingId);
+  if (loaded.bookingId === null) return brandOf(ctx, loaded.brandHost);
+  const letterhead = await findBookingLetterhead(ctx.db, loaded.bookingId);
   return brandOf(ctx, letterhead?.brand_host ?? null);
 }
 

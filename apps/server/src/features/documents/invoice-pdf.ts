@@ -41,7 +41,7 @@ export function invoicePdf(doc: InvoiceDocument, options: InvoicePdfOptions): TD
   const t = DOCUMENT_TEXTS[lang];
   const money = (value: number) => formatMoney(value, lang);
   const isCredit = doc.kind === 'creditNote';
-  const title = isCredit ? t.creditNote : t.invoice;
+  const title = isCredit ? t.creditNote : doc.kind === 'collective' ? t.collectiveInvoice : t.invoice;
   const { seller, buyer } = doc;
 
   const period = doc.periodEnd

@@ -166,3 +166,149 @@ export function buildInvoiceDocument(input: {
     notes: [...(input.creditedNumber ? [fill(texts.creditOf, { number: input.creditedNumber })] : []), texts.margin],
   };
 }
+
+/** One booking a collective invoice covers, with the amounts invoiced (cents). */
+export type CollectiveBooking = {
+  vorgangnr: number;
+  journeyTitle: string;
+  termincode: string | null;
+  dateFrom: string;
+  booker: string | null;
+  /** percent, as frozen on the booking */
+  rate: number;
+  travelCents: number;
+  commissionCents: number;
+};
+
+const COLLECTIVE_TEXTS: Record<DocumentLanguage, { travel: string; commission: string; reference: string }> = {
+  de: {
+    travel: 'Buchung {vorgangnr}: {trip}, Abreise {date}',
+    commission: 'Provision {rate} % zu Buchung {vorgangnr}',
+    reference: 'Sammelrechnung Agentur {agency}',
+  },
+  en: {
+    travel: 'Booking {vorgangnr}: {trip}, departure {date}',
+    commission: 'Commission {rate} % on booking {vorgangnr}',
+    reference: 'Collective invoice agency {agency}',
+  },
+  es: {
+    travel: 'Reserva {vorgangnr}: {trip}, salida {date}',
+    commission: 'Comisión {rate} % de la reserva {vorgangnr}',
+    reference: 'Factura colectiva agencia {agency}',
+  },
+  ru: {
+    travel: 'Бронь {vorgangnr}: {trip}, отъезд {date}',
+    commission: 'Комиссия {rate} % по брони {vorgangnr}',
+    reference: 'Сводный счёт агентства {agency}',
+  },
+};
+
+/**
+ * The frozen document of an agency's collective invoice (docs/adr/0019): per booking one margin-scheme line with
+ * its travel price and one negative margin-scheme line with the commission deducted, so the agency pays
+ * travel − commission. The service period is the period of departures invoiced; the buyer is the agency.
+ */
+export function buildCollectiveInvoiceDocument(input: {
+  number: string;
+  issueDate: string;
+  language: DocumentLanguage;
+  from: string;
+  to: string;
+  agency: { id: number; name: string; email: string | null; phone: string | null; customerNumber: string | null };
+  buyerAddress: BuyerAddress | null;
+  bookings: readonly CollectiveBooking[];
+  brand: Brand;
+  seller: InvoiceSeller;
+}): InvoiceDocument {
+  const { brand, seller, agency } = input;
+  const texts = TEXTS[input.language];
+  const collective = COLLECTIVE_TEXTS[input.language];
+  const lines: InvoiceLine[] = [];
+  for (const booking of input.bookings) {
+    const trip = booking.termincode ? `${booking.journeyTitle} (${booking.termincode})` : booking.journeyTitle;
+    lines.push({
+      position: lines.length + 1,
+      description: fill(collective.travel, {
+        vorgangnr: String(booking.vorgangnr),
+        trip,
+        date: formatDate(booking.dateFrom),
+      }),
+      participant: booking.booker,
+      quantity: 1,
+      unitPrice: euro(booking.travelCents),
+      amount: euro(booking.travelCents),
+      vat: 'margin',
+    });
+    if (booking.commissionCents !== 0)
+      lines.push({
+        position: lines.length + 1,
+        description: fill(collective.commission, {
+          rate: booking.rate.toFixed(2).replace('.', input.language === 'en' ? '.' : ','),
+          vorgangnr: String(booking.vorgangnr),
+        }),
+        participant: null,
+        quantity: 1,
+        unitPrice: -euro(booking.commissionCents),
+        amount: -euro(booking.commissionCents),
+        vat: 'margin',
+      });
+  }
+  const totalCents = input.bookings.reduce((sum, booking) => sum + booking.travelCents - booking.commissionCents, 0);
+  const dueDate =
+    totalCents > 0
+      ? new Date(Date.parse(`${input.issueDate}T12:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10)
+      : null;
+  return {
+    number: input.number,
+    kind: 'collective',
+    issueDate: input.issueDate,
+    deliveryDate: input.from,
+    periodEnd: input.to,
+    language: input.language,
+    currency: 'EUR',
+    vorgangnr: null,
+    journeyTitle: null,
+    termincode: null,
+    creditedNumber: null,
+    seller: {
+      name: brand.company ?? brand.name,
+      street: brand.street,
+      zip: brand.zip,
+      city: brand.city,
+      country: 'DE',
+      email: brand.email,
+      phone: brand.tel,
+      vatId: seller.vatId ?? null,
+      taxNumber: seller.taxNumber ?? null,
+      customerNumber: null,
+      iban: seller.iban ?? null,
+      bic: seller.bic ?? null,
+      bankName: seller.bankName ?? null,
+      brandName: brand.name,
+      web: brand.web,
+      court: brand.court,
+      registrationNumber: brand.RegistrationNumber,
+    },
+    buyer: {
+      name: agency.name,
+      street: input.buyerAddress?.street ?? null,
+      zip: input.buyerAddress?.zip ?? null,
+      city: input.buyerAddress?.city ?? null,
+      country: input.buyerAddress?.country ?? 'DE',
+      email: agency.email,
+      phone: agency.phone,
+      vatId: null,
+      taxNumber: null,
+      customerNumber: agency.customerNumber,
+    },
+    buyerReference: seller.defaultBuyerReference ?? fill(COLLECTIVE_TEXTS.de.reference, { agency: String(agency.id) }),
+    lines,
+    total: euro(totalCents),
+    vatTotal: 0,
+    prepaid: 0,
+    due: euro(totalCents),
+    dueDate,
+    paymentTerms: dueDate ? fill(texts.payBy, { date: formatDate(dueDate) }) : texts.paid,
+    notes: [texts.margin],
+  };
+}

@@ -66,6 +66,16 @@ export const findInvoiceByNumber = (db: Database, number: string) =>
     .where('number', '=', number)
     .executeTakeFirst();
 
+/** An agency's collective invoices with their bodies, newest first. */
+export const findCollectiveInvoicesOfAgency = (db: Database, agencyId: number) =>
+  db
+    .selectFrom('invoice')
+    .select([...invoiceColumns, 'invoice.body'])
+    .where('kind', '=', 'collective')
+    .where('id_organization', '=', agencyId)
+    .orderBy('id', 'desc')
+    .execute();
+
 /** Σ of the credit notes that correct an invoice (cents). */
 export async function creditedCentsOf(db: Database, invoiceId: number): Promise<number> {
   const row = await db

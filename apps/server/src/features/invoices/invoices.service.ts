@@ -16,11 +16,18 @@ import type { DbContext } from '../../types.ts';
 import { getBooking, recordBookingEvents, type BookingActor } from '../bookings/bookings.service.ts';
 import { brandForHost } from '../brands/brands.service.ts';
 import { typedSetting } from '../settings/settings.service.ts';
-import { buildInvoiceDocument, invoiceLinesOf } from './invoice-document.ts';
+import { getOrganization } from '../organizations/organizations.service.ts';
+import {
+  buildCollectiveInvoiceDocument,
+  buildInvoiceDocument,
+  invoiceLinesOf,
+  type CollectiveBooking,
+} from './invoice-document.ts';
 import {
   creditedCentsOf,
   findBookingMoney,
   findCardAddress,
+  findCollectiveInvoicesOfAgency,
   findInvoiceById,
   findInvoiceByNumber as findInvoiceRowByNumber,
   findInvoicesOfBooking,
@@ -245,7 +252,12 @@ type StoredInvoice = NonNullable<Awaited<ReturnType<typeof findInvoiceById>>>;
 
 const withDocument = (row: StoredInvoice, actor?: BookingActor) => {
   if (actor?.agencyId != null && row.id_organization !== actor.agencyId) throw notFound();
-  return { invoice: toInvoice(row), document: ZInvoiceDocument.parse(JSON.parse(row.body)) as InvoiceDocument };
+  return {
+    invoice: toInvoice(row),
+    document: ZInvoiceDocument.parse(JSON.parse(row.body)) as InvoiceDocument,
+    /** the host whose brand heads the document */
+    brandHost: row.brand_host,
+  };
 };
 
 /** An issued invoice or credit note with its frozen document (404 for another agency's). */
@@ -259,4 +271,71 @@ export async function getInvoiceDocument(ctx: DbContext, id: number, actor?: Boo
 export async function findInvoiceByNumber(ctx: DbContext, number: string, actor?: BookingActor) {
   const row = await findInvoiceRowByNumber(ctx.db, number);
   return row ? withDocument(row, actor) : null;
+}
+
+/**
+ * ★ Issues an agency's collective invoice (Sammelrechnung, docs/adr/0019) in the caller's transaction: the next
+ * gap-free `SR` number, the frozen document (one margin line per booking with its travel price, one negative
+ * margin line with its commission; seller from INVOICE_SELLER and the brand of the request's host, buyer the
+ * agency's card), the invoice row with the agency and no booking. Which bookings it covers the caller records.
+ */
+export async function issueCollectiveInvoiceIn(
+  trx: DbContext,
+  input: { agencyId: number; from: string; to: string; bookings: readonly CollectiveBooking[] },
+  actor: BookingActor,
+  now = new Date(),
+): Promise<Invoice> {
+  const agency = await getOrganization(trx, input.agencyId);
+  const issueDate = toApiDate(now)!;
+  const year = Number(issueDate.slice(0, 4));
+  const seq = await nextInvoiceSeq(trx.db, year, 'collective');
+  const number = invoiceNumber('collective', year, seq);
+  const host = actor.host ?? null;
+  const [brand, seller, address] = await Promise.all([
+    brandForHost(trx, host ?? 'localhost'),
+    typedSetting(trx, 'INVOICE_SELLER', ZInvoiceSeller, DEFAULT_INVOICE_SELLER),
+    agency.id_vc_card === null ? undefined : findCardAddress(trx.db, agency.id_vc_card),
+  ]);
+  const document = buildCollectiveInvoiceDocument({
+    number,
+    issueDate,
+    language: 'de',
+    from: input.from,
+    to: input.to,
+    agency: {
+      id: agency.id,
+      name: agency.name,
+      email: agency.email,
+      phone: agency.phone,
+      customerNumber: String(agency.id),
+    },
+    buyerAddress: address
+      ? { street: address.street, zip: address.zip, city: address.city, country: address.iso ?? 'DE' }
+      : null,
+    bookings: input.bookings,
+    brand,
+    seller,
+  });
+  const id = await insertInvoice(trx.db, {
+    number,
+    kind: 'collective',
+    year,
+    seq,
+    id_booking: null,
+    id_organization: input.agencyId,
+    id_credited_invoice: null,
+    total_cents: Math.round(document.total * 100),
+    language: document.language,
+    brand_host: host,
+    body: JSON.stringify(document),
+    issued_by: actor.userId,
+    issued_at: now.toISOString(),
+  });
+  return toInvoice((await findInvoiceById(trx.db, id))!);
+}
+
+/** The frozen documents of the agency's collective invoices, newest first (for their lists). */
+export async function listCollectiveInvoiceDocuments(ctx: DbContext, agencyId: number) {
+  const rows = await findCollectiveInvoicesOfAgency(ctx.db, agencyId);
+  return rows.map((row) => withDocument(row));
 }

@@ -1,6 +1,14 @@
 import BusinessIcon from '@mui/icons-material/Business';
+import PercentIcon from '@mui/icons-material/Percent';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { type FeatureModule, type LocaleFile, localeLoaders, onlyRight, lazyPage } from '../../lib/feature.ts';
+import {
+  type FeatureModule,
+  type LocaleFile,
+  type MenuUser,
+  localeLoaders,
+  onlyRight,
+  lazyPage,
+} from '../../lib/feature.ts';
 
 const admin = () => import('./agency-pages.tsx');
 
@@ -11,8 +19,18 @@ const MyAgencyPage = lazyPage(
   () => import('./my-agency-page.tsx'),
   (m) => m.MyAgencyPage,
 );
+const ProvisionPage = lazyPage(
+  () => import('./provision-page.tsx'),
+  (m) => m.ProvisionPage,
+);
 
-/** Travel agencies (/agencies, admins; the organizations of type 1) and an agency user's own agency page. */
+const hasAgency = (user: MenuUser) => user.vc_card.agencyId !== null;
+
+/**
+ * Travel agencies (/agencies, admins; the organizations of type 1, with their bookings, commission rates, commission
+ * statement and collective invoices), an agency user's own agency page and its commission statement and collective
+ * invoices (/agencies/provision).
+ */
 export const agenciesFeature: FeatureModule = {
   name: 'agencies',
   resources: [
@@ -26,7 +44,10 @@ export const agenciesFeature: FeatureModule = {
       recordRepresentation: 'name',
     },
   ],
-  routes: [{ path: '/agencies/myProfile', component: MyAgencyPage, permissions: ['agencydata-read'] }],
+  routes: [
+    { path: '/agencies/myProfile', component: MyAgencyPage, permissions: ['agencydata-read'] },
+    { path: '/agencies/provision', component: ProvisionPage, permissions: ['agencydata-read'] },
+  ],
   menu: [
     { key: 'agencies', group: 'agency', to: '/agencies', permissions: ['admin'], icon: BusinessIcon },
     {
@@ -35,7 +56,15 @@ export const agenciesFeature: FeatureModule = {
       to: '/agencies/myProfile',
       permissions: ['agencydata-read'],
       icon: StorefrontIcon,
-      usable: (user) => user.vc_card.agencyId !== null,
+      usable: hasAgency,
+    },
+    {
+      key: 'agencyCommission',
+      group: 'agency',
+      to: '/agencies/provision',
+      permissions: ['agencydata-read'],
+      icon: PercentIcon,
+      usable: hasAgency,
     },
   ],
   messages: localeLoaders(import.meta.glob<LocaleFile>('./locales/*.json')),

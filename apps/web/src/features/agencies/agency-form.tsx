@@ -8,10 +8,19 @@ import {
   type TabbedFormProps,
 } from 'react-admin';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { useLocation } from 'react-router-dom';
 import { CountryInput } from '../../ui/country-input.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { ContactRowsInput } from '../../shared/contact-rows-input.tsx';
 import { formRow } from '../../shared/form-row.ts';
+import { useHasAnyPermission } from '../../lib/permissions.ts';
+import {
+  AgencyBookingsTab,
+  AgencyCommissionTab,
+  AgencyInvoicesTab,
+  AgencyRatesTab,
+  MONEY_TAB_PATHS,
+} from './agency-money-tabs.tsx';
 
 export const AGENCY_PAGE_SIZES = [10, 25, 50, 100];
 
@@ -103,13 +112,21 @@ function AgencyCustomers() {
   );
 }
 
-/** /agencies/create and /agencies/{id}: master data; on edit also the agency's users and customers. */
+/**
+ * /agencies/create and /agencies/{id}: master data; on edit also the agency's users and customers, its bookings,
+ * commission rates, commission statement and collective invoices (these four are no part of the form: its toolbar
+ * hides there).
+ */
 export function AgencyForm({ editing, ...props }: { editing: boolean } & Omit<TabbedFormProps, 'children'>) {
+  const { pathname } = useLocation();
+  const seesBookings = useHasAnyPermission(['vorgang-read']);
+  const onMoneyTab = MONEY_TAB_PATHS.some((path) => pathname.endsWith(`/${path}`));
   return (
     <TabbedForm
       warnWhenUnsavedChanges
       noValidate
       {...props}
+      {...(onMoneyTab ? { toolbar: false } : {})}
       tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
     >
       <TabbedForm.Tab label="agencies.tabs.master">
@@ -123,6 +140,26 @@ export function AgencyForm({ editing, ...props }: { editing: boolean } & Omit<Ta
       {editing ? (
         <TabbedForm.Tab label="agencies.tabs.customers">
           <AgencyCustomers />
+        </TabbedForm.Tab>
+      ) : null}
+      {editing && seesBookings ? (
+        <TabbedForm.Tab label="agencies.tabs.bookings" path="bookings">
+          <AgencyBookingsTab />
+        </TabbedForm.Tab>
+      ) : null}
+      {editing ? (
+        <TabbedForm.Tab label="agencies.tabs.commissionRates" path="commission-rates">
+          <AgencyRatesTab />
+        </TabbedForm.Tab>
+      ) : null}
+      {editing ? (
+        <TabbedForm.Tab label="agencies.tabs.commission" path="commission">
+          <AgencyCommissionTab />
+        </TabbedForm.Tab>
+      ) : null}
+      {editing ? (
+        <TabbedForm.Tab label="agencies.tabs.collectiveInvoices" path="collective-invoices">
+          <AgencyInvoicesTab />
         </TabbedForm.Tab>
       ) : null}
     </TabbedForm>
