@@ -70,7 +70,7 @@ export function AppUserMenu() {
       {/* With the name shown on the button, the name is its accessible name; the icon button is "Profile". */}
       <UserMenu
         label={wide && name ? '' : 'ra.auth.user_menu'}
-        icon={<UserAvatar aria-hidden name={name} src={user?.avatar} sx={{ width: 32, height: 32, fontSize: 14 }} />}
+        icon={<UserAvatar name={name} src={user?.avatar} sx={{ width: 32, height: 32, fontSize: 14 }} />}
       >
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="subtitle2">{name}</Typography>
