@@ -79,17 +79,18 @@ function AgencyBookings() {
       {phone ? (
         <SimpleList<BookingSummary>
           primaryText={(record) => `${record.vorgangnr} · ${record.bookerName ?? ''}`}
-          secondaryText={(record) => `${record.journeyTitle} · ${formatDate(record.date_from)}`}
-          tertiaryText={(record) =>
+          secondaryText={(record) =>
             [
-              translate(`bookingStatus.${record.status}`),
+              record.journeyTitle,
+              formatDate(record.date_from),
               record.status === 'option'
-                ? translate('bookings.agency.optionUntil', { date: formatDateTime(record.option_until) })
+                ? translate('bookings.agency.optionUntil', { date: formatDate(record.option_until) })
                 : null,
             ]
               .filter(Boolean)
               .join(' · ')
           }
+          tertiaryText={(record) => translate(`bookingStatus.${record.status}`)}
           rowClick={(id) => rowLink(id)}
         />
       ) : (
