@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countField, MAX_ID, optionalDate, optionalText, requiredText } from './fields.ts';
+import { countField, MAX_ID, optionalDate, optionalRef, optionalText, requiredText } from './fields.ts';
 
 /**
  * Bookings (Vorgang, spec §3/§4/§7, DOMAIN.md, docs/adr/0014): statuses, participants with RATIO's fields and
@@ -170,15 +170,24 @@ const bookingFields = {
 };
 
 /** POST /ratio_vorgang. Send an `Idempotency-Key` header so that a retry returns the first answer. */
-export const ZCreateBookingBody = z.object(bookingFields).superRefine((body, context) => {
-  if (!body.buchender) context.addIssue({ code: 'custom', path: ['buchender'], message: 'error.empty' });
-  if (statusOfType(body.type) !== 'draft' && body.teilnehmer.length === 0)
-    context.addIssue({ code: 'custom', path: ['teilnehmer'], message: 'error.nonEmptyList' });
-  body.teilnehmer.forEach((participant, index) => {
-    if (participant.zimmer != null && participant.zimmer >= body.rooms.length)
-      context.addIssue({ code: 'custom', path: ['teilnehmer', index, 'zimmer'], message: 'error.invalid' });
+export const ZCreateBookingBody = z
+  .object({
+    ...bookingFields,
+    /**
+     * Staff booking on behalf of an agency (docs/adr/0019): an existing agency (organization of type 1); the
+     * booking carries it and takes its commission rate. Ignored for agency users: their bookings carry their own.
+     */
+    agencyId: optionalRef(),
+  })
+  .superRefine((body, context) => {
+    if (!body.buchender) context.addIssue({ code: 'custom', path: ['buchender'], message: 'error.empty' });
+    if (statusOfType(body.type) !== 'draft' && body.teilnehmer.length === 0)
+      context.addIssue({ code: 'custom', path: ['teilnehmer'], message: 'error.nonEmptyList' });
+    body.teilnehmer.forEach((participant, index) => {
+      if (participant.zimmer != null && participant.zimmer >= body.rooms.length)
+        context.addIssue({ code: 'custom', path: ['teilnehmer', index, 'zimmer'], message: 'error.invalid' });
+    });
   });
-});
 export type CreateBookingBody = z.infer<typeof ZCreateBookingBody>;
 
 /**
@@ -340,6 +349,8 @@ export const ZBookingSummary = z.object({
   participants: z.number().int(),
   price: z.number(),
   agencyId: z.number().int().nullable(),
+  /** the agency's name (docs/adr/0019), null for the office's own bookings */
+  agencyName: z.string().nullable().optional(),
   createdAt: z.string(),
   /** added by the bookings list of issue #11 (optional so older callers keep working) */
   id_jrn_journey: z.number().int().optional(),

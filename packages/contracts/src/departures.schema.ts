@@ -159,20 +159,24 @@ export const ZDateOccupancy = z.object({
   bookable: z.number().int(),
   seats: z.object({ capacity: z.number().int(), held: z.number().int() }),
   rooms: z.object({ capacity: z.number().int(), held: z.number().int() }),
-  optionsExpiring: z.number().int(),
+  /** the office's planning figures: left out of an agency user's answer (docs/adr/0019) */
+  optionsExpiring: z.number().int().optional(),
   waitlist: z.number().int(),
-  bookings: z.number().int(),
+  bookings: z.number().int().optional(),
 });
 export type DateOccupancy = z.infer<typeof ZDateOccupancy>;
 export const ZJourneyOccupancy = z.object({ data: z.array(ZDateOccupancy) });
 
-/** One held seat on the seat map, with who sits there. */
+/**
+ * One held seat on the seat map, with who sits there. An agency user sees who sits on its own bookings' seats
+ * only; another booking's seat is the seat number alone (name empty, the rest left out — docs/adr/0019).
+ */
 export const ZSeatOccupant = z.object({
   seat: z.string(),
-  id_participant: z.number().int(),
-  id_booking: z.number().int(),
+  id_participant: z.number().int().optional(),
+  id_booking: z.number().int().optional(),
   name: z.string(),
-  status: z.string(),
+  status: z.string().optional(),
 });
 export type SeatOccupant = z.infer<typeof ZSeatOccupant>;
 
@@ -233,8 +237,9 @@ export const ZRatioTermin = z.object({
         richtung: z.enum(RICHTUNG),
         bus: z.number().int(),
         platznummer: z.string(),
-        teilnehmerNr: z.number().int(),
-        vorgangnr: z.number().int(),
+        /** left out of an agency user's answer for another agency's or the office's booking (docs/adr/0019) */
+        teilnehmerNr: z.number().int().optional(),
+        vorgangnr: z.number().int().optional(),
       }),
     )
     .optional(),

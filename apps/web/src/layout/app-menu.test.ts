@@ -33,6 +33,9 @@ describe('the navigation drawer by permission', () => {
         '/agencies/myProfile',
         '/agencies/provision',
         '/agencies/customers',
+        '/agencies/vorgang',
+        '/agencies/booking',
+        '/agencies/booking/index2',
         '/customers',
         '/customers/drivers',
         '/app/users',
@@ -70,7 +73,18 @@ describe('the navigation drawer by permission', () => {
       '/agencies/myProfile',
       '/agencies/provision',
       '/agencies/customers',
+      '/agencies/vorgang',
     ]);
+    // Booking screens need the create right as well.
+    const booking = { agencydata: { read: true, create: true } };
+    expect(targets(user({ admin: false, role: 'agency', access: booking }, 7))).toEqual([
+      '/agencies/myProfile',
+      '/agencies/customers',
+      '/agencies/booking',
+      '/agencies/booking/index2',
+      '/agencies/vorgang',
+    ]);
+    expect(targets(user({ admin: false, role: 'agency', access: booking }))).toEqual([]);
     expect(targets(user({ admin: false, role: 'agency', access }))).toEqual([]);
     expect(targets(user({ admin: true, role: 'admin', access: {} }))).not.toContain('/agencies/myProfile');
   });

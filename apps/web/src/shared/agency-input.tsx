@@ -6,11 +6,13 @@ import { api } from '../lib/api-client.ts';
 /** Organization type of travel agencies (spec §3). */
 export const AGENCY_TYPE = 1;
 
-/** Every agency by name, for selects (GET /organization-all?type=1). */
-export function useAgencyChoices() {
+/** Every agency by name, for selects and names in lists (GET /organization-all?type=1). */
+export function useAgencyChoices(enabled = true) {
   return useQuery({
     queryKey: ['organization-all', AGENCY_TYPE],
     queryFn: () => api<OrganizationRef[]>(`/organization-all?type=${AGENCY_TYPE}`),
+    enabled,
+    staleTime: 60_000,
   });
 }
 

@@ -210,7 +210,7 @@ describe('booking mails, option reminders, history, mails, waiting list, custome
     expect(await reminders()).toHaveLength(2);
   });
 
-  it('an agency’s option: reminder and expiry go to the agency; the expiry mail follows the expired event', async () => {
+  it('an agency’s option: every mail goes to the booker and the agency; the expiry mail follows the expired event', async () => {
     const { nr } = await departure();
     const start = new Date();
     const option = await book(
@@ -220,13 +220,17 @@ describe('booking mails, option reminders, history, mails, waiting list, custome
     expect(await sendOptionReminders(t.ctx, start)).toContain(option.id);
     expect(await releaseExpiredOptions(t.ctx, new Date(start.getTime() + 6 * HOUR))).toContain(option.id);
     const mails = await outbox(option.id);
+    const booker = option.buchender!.email;
     expect(mails.map((mail) => [mail.template, mail.to_address])).toEqual([
-      ['bookingReceived', option.buchender!.email],
+      ['bookingReceived', booker],
+      ['bookingReceived', agencyEmail],
+      ['optionReminder', booker],
       ['optionReminder', agencyEmail],
+      ['optionExpired', booker],
       ['optionExpired', agencyEmail],
     ]);
     // the agency reads its own booking's mails; another agency gets 404
-    expect(await mailsOf(option.id, agency)).toHaveLength(3);
+    expect(await mailsOf(option.id, agency)).toHaveLength(6);
     const foreign = await call(t.app, otherAgency, { method: 'GET', url: `/ratio_vorgang/${option.id}/mails` });
     expect(foreign.statusCode).toBe(404);
   });

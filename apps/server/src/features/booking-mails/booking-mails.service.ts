@@ -12,6 +12,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
 import { brandForHost } from '../brands/brands.service.ts';
 import {
+  bookingMailRecipients,
   getBooking,
   onBookingChange,
   type BookingActor,
@@ -28,7 +29,6 @@ import {
   releaseHeldMail,
   type MailTemplate,
 } from '../mail/mail.service.ts';
-import { getOrganization } from '../organizations/organizations.service.ts';
 import { typedSetting } from '../settings/settings.service.ts';
 import {
   claimOptionReminder,
@@ -50,7 +50,8 @@ import {
  * - `waitlistOffer` when the waiting list offers a booking places, `optionExpired` when an option lapses, and
  *   `optionReminder` OPTION_REMINDER_HOURS before it lapses (job `bookings.option-reminders`, once per option).
  * Settings (spec §9): BOOKING_EMAIL_ACTIVE 0 stops all of these; CUSTOMER_CONFIRMATION 0 stops the received and
- * confirmation mails only. Option mails (offer, reminder, expiry) of an agency's booking go to the agency.
+ * confirmation mails only. Every mail of an agency's booking goes to the booker and to the agency (the e-mail of
+ * its organization's card, docs/adr/0019), each its own outbox entry in the booking's language.
  */
 
 const ZFlag = z
@@ -115,19 +116,10 @@ export function mailsForEvents(events: readonly BookingEventInput[]): MailTempla
   return [...mails];
 }
 
-const OPTION_MAILS: readonly MailTemplate[] = ['waitlistOffer', 'optionReminder', 'optionExpired'];
 const CUSTOMER_CONFIRMATIONS: readonly MailTemplate[] = ['bookingReceived', 'bookingConfirmation'];
 
-/** Who a booking mail goes to: the booker, or for an option mail of an agency's booking the agency. */
-async function recipientOf(ctx: DbContext, booking: Booking, template: MailTemplate): Promise<string | null> {
-  if (OPTION_MAILS.includes(template) && booking.agencyId != null) {
-    const agency = await getOrganization(ctx, booking.agencyId).catch(() => null);
-    if (agency?.email) return agency.email;
-  }
-  return booking.buchender?.email ?? null;
-}
-
-/** Queues one booking mail in the caller's transaction; false when there is nobody to send it to. */
+/** Queues one booking mail in the caller's transaction, to the booker and (for an agency's booking) the agency;
+ * false when there is nobody to send it to. */
 async function queueBookingMail(
   trx: DbContext,
   booking: Booking,
@@ -135,29 +127,31 @@ async function queueBookingMail(
   now: Date,
   holdUntil?: Date,
 ): Promise<boolean> {
-  const to = await recipientOf(trx, booking, template);
-  if (!to) return false;
+  const recipients = await bookingMailRecipients(trx, booking.buchender?.email, booking.agencyId);
+  if (recipients.length === 0) return false;
   const language = booking.language;
   const optionUntil = booking.option_until;
-  await enqueueMail(trx, {
-    to,
-    template,
-    language,
-    ref: `booking:${booking.id}`,
-    brand: await brandForHost(trx, (await findBrandHost(trx.db, booking.id)) ?? 'localhost'),
-    variables: {
-      name: booking.buchender?.name ?? null,
-      vorgangnr: booking.vorgangnr,
-      trip: `${booking.journeyTitle} (${readerDate(booking.date_from, language)})`,
-      ...(optionUntil
-        ? {
-            date: readerDateTime(optionUntil, language),
-            hours: Math.max(1, Math.round((Date.parse(optionUntil) - now.getTime()) / HOUR_MS)),
-          }
-        : {}),
-    },
-    holdUntil,
-  });
+  const brand = await brandForHost(trx, (await findBrandHost(trx.db, booking.id)) ?? 'localhost');
+  for (const to of recipients)
+    await enqueueMail(trx, {
+      to,
+      template,
+      language,
+      ref: `booking:${booking.id}`,
+      brand,
+      variables: {
+        name: booking.buchender?.name ?? null,
+        vorgangnr: booking.vorgangnr,
+        trip: `${booking.journeyTitle} (${readerDate(booking.date_from, language)})`,
+        ...(optionUntil
+          ? {
+              date: readerDateTime(optionUntil, language),
+              hours: Math.max(1, Math.round((Date.parse(optionUntil) - now.getTime()) / HOUR_MS)),
+            }
+          : {}),
+      },
+      holdUntil,
+    });
   return true;
 }
 

@@ -203,9 +203,11 @@ export const bookingListBase = builtOnce((db: Database) =>
     .innerJoin('jrn_date', 'jrn_date.nr', 'booking.id_jrn_date')
     .innerJoin('jrn_journey', 'jrn_journey.id_jrn_journey', 'booking.id_jrn_journey')
     .leftJoin('vc_card', 'vc_card.id_vc_card', 'booking.id_booker_card')
+    .leftJoin('organization as agency', 'agency.id', 'booking.id_organization')
     .select((eb) => [
       ...bookingColumns,
       'vc_card.name as booker_name',
+      'agency.name as agency_name',
       eb
         .selectFrom('participant')
         .select(sql<number>`count(*)`.as('n'))

@@ -25,11 +25,12 @@ import {
 } from '@tourdesk/contracts';
 import { toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { ApiError, invalidField, notFound } from '../../lib/errors.ts';
+import { ApiError, forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { resolveLimit, runList } from '../../lib/list-query.ts';
 import type { DbContext } from '../../types.ts';
 import { createCustomer } from '../customers/customers.service.ts';
+import { agencyExists, getOrganization } from '../organizations/organizations.service.ts';
 import { findDepartureDate, toRatioParticipant } from '../departures/departures.service.ts';
 import { insuranceLines, insuranceProducts } from '../insurances/insurance-products.service.ts';
 import { typedSetting } from '../settings/settings.service.ts';
@@ -229,6 +230,7 @@ const toSummary = (row: BookingListRow): BookingSummary => ({
   participants: Number(row.participant_count ?? 0),
   price: toEuro(row.total_cents),
   agencyId: row.id_organization,
+  agencyName: row.agency_name ?? null,
   createdAt: toIso(row.created_at)!,
   id_jrn_journey: row.id_jrn_journey,
   id_booker_card: row.id_booker_card,
@@ -789,19 +791,35 @@ export async function recordBookingEvents(
   for (const listener of changeListeners) await listener(trx, { bookingId, events, actor, now });
 }
 
-/** The booker's card: an existing customer by card id or RATIO number, or a new customer. */
-async function resolveBooker(trx: DbContext, booker: BookerInput, actor: BookingActor): Promise<number> {
+/**
+ * The booker's card: an existing customer by card id or RATIO number, or a new customer. A booking for an agency
+ * (`agencyId`: the agency user's own, or the one staff book for) takes only that agency's customers: another
+ * agency's card or an office customer is treated like an unknown one — for an agency user 404, so that its
+ * existence is not revealed (docs/adr/0019) — and a new booker is filed as the agency's customer.
+ */
+async function resolveBooker(
+  trx: DbContext,
+  booker: BookerInput,
+  actor: BookingActor,
+  agencyId: number | null = actor.agencyId,
+): Promise<number> {
+  const ours = (card: { id_organization: number | null }) => agencyId == null || card.id_organization === agencyId;
+  let kennziffer = booker.kennziffer ?? null;
   if (booker.id_vc_card !== undefined || booker.kennziffer) {
     const card = await findCustomerCard(trx.db, {
       ...(booker.id_vc_card !== undefined ? { id: booker.id_vc_card } : {}),
       ...(booker.kennziffer ? { ratioId: booker.kennziffer } : {}),
     });
-    if (card && (actor.agencyId == null || card.id_organization === actor.agencyId)) return card.id_vc_card;
-    if (booker.id_vc_card !== undefined || !booker.surname)
+    if (card && ours(card)) return card.id_vc_card;
+    if (booker.id_vc_card !== undefined || !booker.surname) {
+      if (actor.agencyId != null) throw notFound();
       throw invalidField(
         booker.id_vc_card !== undefined ? 'buchender.id_vc_card' : 'buchender.kennziffer',
         'error.notFound',
       );
+    }
+    // Another agency's (or the office's) customer has this RATIO number: the new booker is filed without it.
+    if (card) kennziffer = null;
   }
   const body = {
     firstName: booker.firstName ?? '',
@@ -811,15 +829,15 @@ async function resolveBooker(trx: DbContext, booker: BookerInput, actor: Booking
     zip: booker.zip ?? null,
     city: booker.city ?? null,
     country: booker.country ?? null,
-    ratio_id: booker.kennziffer ?? null,
-    agencyId: actor.agencyId,
+    ratio_id: kennziffer,
+    agencyId,
     phones: booker.phone ? [{ key: 'phone-private' as const, value: booker.phone }] : [],
     emails: booker.email ? [{ key: 'email-private' as const, value: booker.email.toLowerCase() }] : [],
   };
   // A new booker whose e-mail a customer (of the same agency) already has is that customer.
   const email = booker.email?.toLowerCase();
   const known = email ? await findCustomerCardByEmail(trx.db, email) : undefined;
-  if (known && (actor.agencyId == null || known.id_organization === actor.agencyId)) return known.id_vc_card;
+  if (known && ours(known)) return known.id_vc_card;
   try {
     return (await createCustomer(trx, body, { kind: 'all' })).id_vc_card;
   } catch (error) {
@@ -828,6 +846,32 @@ async function resolveBooker(trx: DbContext, booker: BookerInput, actor: Booking
       return (await createCustomer(trx, { ...body, emails: [] }, { kind: 'all' })).id_vc_card;
     throw error;
   }
+}
+
+/**
+ * The agency a new booking is for: an agency user's own (whatever the body says); for staff the body's
+ * `agencyId` (an existing agency, else 400 at agencyId), or none — the office's own booking.
+ */
+async function agencyOfNewBooking(trx: DbContext, body: CreateBookingBody, actor: BookingActor) {
+  if (actor.agencyId != null) return actor.agencyId;
+  if (body.agencyId == null) return null;
+  if (!(await agencyExists(trx, body.agencyId))) throw invalidField('agencyId', 'error.invalid');
+  return body.agencyId;
+}
+
+/**
+ * Who a booking's mails go to (docs/adr/0019): the booker and, for an agency's booking, the agency too (the
+ * e-mail on its organization's card), each address once. Empty when there is nobody to write to.
+ */
+export async function bookingMailRecipients(
+  ctx: DbContext,
+  bookerEmail: string | null | undefined,
+  agencyId: number | null,
+): Promise<string[]> {
+  const agencyEmail =
+    agencyId == null ? null : ((await getOrganization(ctx, agencyId).catch(() => null))?.email ?? null);
+  const addresses = [bookerEmail, agencyEmail].filter((address): address is string => Boolean(address));
+  return [...new Map(addresses.map((address) => [address.toLowerCase(), address])).values()];
 }
 
 // ---------------------------------------------------------------- create
@@ -845,12 +889,13 @@ export async function createBookingIn(
   const departure = await departureOf(trx, body.termin);
   const status = statusOfType(body.type);
   assertBookable(departure, status);
-  const bookerId = body.buchender ? await resolveBooker(trx, body.buchender, actor) : null;
+  const agencyId = await agencyOfNewBooking(trx, body, actor);
+  const bookerId = body.buchender ? await resolveBooker(trx, body.buchender, actor, agencyId) : null;
   const id = await insertBooking(trx.db, {
     id_jrn_date: departure.nr,
     id_jrn_journey: departure.id_jrn_journey,
     id_booker_card: bookerId,
-    id_organization: actor.agencyId,
+    id_organization: agencyId,
     status,
     option_until: status === 'option' ? await optionEnd(trx, body.option_until, now) : null,
     title: body.title ?? null,
@@ -941,6 +986,7 @@ export async function updateBooking(
     const existing = await findParticipantsOfBookings(trx.db, [id]);
     const before = await getBooking(trx, id);
     const target = body.type !== undefined ? statusOfType(body.type) : booking.status;
+    assertAgencyMaySet(actor, booking.status, target);
     if (target !== booking.status && !canTransition(booking.status, target))
       throw new ApiError(409, 'error.statusTransition');
     assertBookable(departure, target);
@@ -954,7 +1000,7 @@ export async function updateBooking(
       ...(body.title !== undefined ? { title: body.title } : {}),
       ...(body.comment !== undefined ? { comment: body.comment } : {}),
       ...(body.ratio_vorgangnr !== undefined ? { ratio_vorgangnr: body.ratio_vorgangnr } : {}),
-      ...(body.buchender ? { id_booker_card: await resolveBooker(trx, body.buchender, actor) } : {}),
+      ...(body.buchender ? { id_booker_card: await resolveBooker(trx, body.buchender, actor, before.agencyId) } : {}),
     });
     const participantIds = await writeContent(trx, id, departure, body, existing);
     if (holdsCapacity(target)) {
@@ -1091,6 +1137,7 @@ export async function changeBookingStatus(
 ): Promise<Booking> {
   const freed = await inTransaction(ctx, async (trx) => {
     const booking = await lockForChange(trx, id, actor, { version: body.version, statusChange: true });
+    assertAgencyMaySet(actor, booking.status, body.status);
     return applyStatus(trx, booking, body.status, actor, now, { optionUntil: body.option_until });
   });
   if (freed !== null) await offerWaitlist(ctx, freed, now);
@@ -1141,6 +1188,14 @@ async function applyStatus(
 }
 
 /**
+ * Agency users move their bookings along the status graph as staff do, but `processing` is the office's
+ * (docs/adr/0019): setting it is 403, whatever the booking's status.
+ */
+function assertAgencyMaySet(actor: BookingActor, from: BookingStatus, target: BookingStatus) {
+  if (actor.agencyId != null && target === 'processing' && from !== 'processing') throw forbidden();
+}
+
+/**
  * DELETE /ratio_vorgang/{nr}: a draft is deleted; any other booking is cancelled (status cancelled, its
  * capacity given back, history kept) and the waiting list of its date is offered what was freed.
  */
@@ -1150,6 +1205,8 @@ export async function deleteBooking(
   actor: BookingActor,
   now = new Date(),
 ): Promise<Booking> {
+  // Deleting is the office's (docs/adr/0019): agency users cancel through the two-step cancellation.
+  if (actor.agencyId != null) throw forbidden();
   let answer: Booking | undefined;
   const freed = await inTransaction(ctx, async (trx) => {
     const booking = await lockForChange(trx, id, actor, { statusChange: true });
@@ -1182,8 +1239,9 @@ export type CancellationPrices = {
   /** the total after cancelling, before the new fee (what stays priced, earlier fees included) */
   remainingCents: number;
   paidCents: number;
-  /** for the cancellation mail: the booker, the booking's language and host, the trip */
+  /** for the cancellation mail: the booker, the booking's agency, language and host, the trip */
   booker: { name: string; email: string | null } | null;
+  agencyId: number | null;
   language: DocumentLanguage;
   brandHost: string | null;
   trip: string;
@@ -1244,6 +1302,7 @@ async function cancellationPricesOf(
     remainingCents,
     paidCents: row.paid_cents,
     booker: booker ? { name: booker.name, email: booker.email ?? null } : null,
+    agencyId: row.id_organization,
     language: documentLanguage(row.language),
     brandHost: row.brand_host,
     trip: `${row.journey_title} (${isoDate(row.date_from)})`,

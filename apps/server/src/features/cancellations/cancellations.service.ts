@@ -2,6 +2,7 @@ import type { CancellationQuote, CancellationResult, CancellationTerm } from '@t
 import { inTransaction } from '../../db/transaction.ts';
 import type { DbContext } from '../../types.ts';
 import {
+  bookingMailRecipients,
   cancelBookingIn,
   cancellationPrices,
   offerWaitlist,
@@ -101,8 +102,8 @@ const moneyText = (cents: number, language: string) =>
 
 /**
  * `initProcessCancellation`: cancels at `now` what the quote names, with the fee the quote would answer under
- * the lock (so a change in between is priced as it stands). The booker gets the `cancellation` mail in the
- * booking's language; the date's waiting list is offered what was freed.
+ * the lock (so a change in between is priced as it stands). The booker (and an agency booking's agency) gets the
+ * `cancellation` mail in the booking's language; the date's waiting list is offered what was freed.
  */
 export async function cancelBooking(
   ctx: DbContext,
@@ -141,21 +142,25 @@ export async function cancelBooking(
       actor,
       now,
     );
-    if (prices.booker?.email)
+    // The booker and, for an agency's booking, the agency (docs/adr/0019) each get the mail with the credit note.
+    const recipients = await bookingMailRecipients(trx, prices.booker?.email, prices.agencyId);
+    const attachments =
+      creditNote && recipients.length > 0 ? [await renderInvoicePdf(trx, creditNote.id, undefined, now)] : [];
+    for (const to of recipients)
       await enqueueMail(trx, {
-        to: prices.booker.email,
+        to,
         template: 'cancellation',
         language: prices.language,
         ref: `booking:${bookingId}`,
         variables: {
-          name: prices.booker.name,
+          name: prices.booker?.name ?? null,
           vorgangnr: bookingId,
           trip: prices.trip,
           amount: moneyText(done.feeCents, prices.language),
         },
         brand: await brandForHost(trx, prices.brandHost ?? 'localhost'),
         // the credit note as issued in this transaction
-        attachments: creditNote ? [await renderInvoicePdf(trx, creditNote.id, undefined, now)] : [],
+        attachments,
       });
     return {
       result: {

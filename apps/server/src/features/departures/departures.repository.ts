@@ -646,3 +646,19 @@ export async function sumSeatPoolsOfDates(db: Database, nrs: readonly number[]) 
 }
 
 export type SeatPoolSum = { id_jrn_date: number; direction: StopDirection; capacity: number; held: number };
+
+/** Of these bookings, the ids of those the agency made (what an agency user may see of a date's travellers). */
+export async function findBookingIdsOfAgency(
+  db: Database,
+  bookingIds: readonly number[],
+  agencyId: number,
+): Promise<Set<number>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('booking')
+    .select('id')
+    .where('id', 'in', [...new Set(bookingIds)])
+    .where('id_organization', '=', agencyId)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -18,6 +18,7 @@ import {
   ZSeatMap,
   ZUpdateDepartureBody,
 } from '@tourdesk/contracts';
+import { catalogueAgencyOf } from '../../lib/agency-scope.ts';
 import { withZod } from '../../lib/route.ts';
 import { getDeparture, getJourneyOccupancy, getSeatMap, updateDeparture } from './departures.service.ts';
 import {
@@ -33,14 +34,19 @@ const tags = ['departures'];
 const ratioTags = ['ratio'];
 /** Booking staff and trip planners both read departures. */
 const readers = ['vorgang-read', 'internet-read'] as const;
+/**
+ * What agency users read to book (docs/adr/0019) besides staff: their answer (`catalogueAgencyOf`) leaves out
+ * other bookings' people and the office's planning data.
+ */
+const bookingReaders = [...readers, 'agencydata-read'] as const;
 
 /** Departure planning (ADR 0013): the departure document, its seat map, a journey's occupancy, RATIO's reads. */
 export async function departuresRoutes(app: FastifyInstance) {
   const api = withZod(app);
   api.get('/departures/:nr', {
-    config: { permission: 'internet-read' },
+    config: { permission: ['internet-read', 'agencydata-read'] },
     schema: { tags, params: ZBookingNrParams, response: { 200: ZDeparture, ...errors } },
-    handler: (request) => getDeparture(app.ctx, request.params.nr),
+    handler: (request) => getDeparture(app.ctx, request.params.nr, catalogueAgencyOf(request, ['internet-read'])),
   });
   api.put('/departures/:nr', {
     config: { permission: 'internet-update' },
@@ -48,71 +54,81 @@ export async function departuresRoutes(app: FastifyInstance) {
     handler: (request) => updateDeparture(app.ctx, request.params.nr, request.body),
   });
   api.get('/departures/:nr/seat-map', {
-    config: { permission: readers },
+    config: { permission: bookingReaders },
     schema: { tags, params: ZBookingNrParams, response: { 200: ZSeatMap, ...errors } },
-    handler: (request) => getSeatMap(app.ctx, request.params.nr),
+    handler: (request) => getSeatMap(app.ctx, request.params.nr, catalogueAgencyOf(request, readers)),
   });
   api.get('/journey-lit/:id/occupancy', {
-    config: { permission: readers },
+    config: { permission: bookingReaders },
     schema: { tags, params: ZIdParams, response: { 200: ZJourneyOccupancy, ...errors } },
-    handler: (request) => getJourneyOccupancy(app.ctx, request.params.id),
+    handler: (request) => getJourneyOccupancy(app.ctx, request.params.id, catalogueAgencyOf(request, readers)),
   });
 
   api.get('/ratio/api/termine', {
-    config: { permission: readers },
+    config: { permission: bookingReaders },
     schema: {
       tags: ratioTags,
       querystring: ZRatioTermineListQuery,
       response: { 200: ZRatioAnswer(z.array(ZRatioTermin)), ...errors },
     },
-    handler: (request) => listRatioTermine(app.ctx, request.query),
+    handler: (request) => listRatioTermine(app.ctx, request.query, catalogueAgencyOf(request, readers)),
   });
   api.get('/ratio/api/termine/:id', {
-    config: { permission: readers },
+    config: { permission: bookingReaders },
     schema: {
       tags: ratioTags,
       params: ZIdParams,
       querystring: ZRatioTerminQuery,
       response: { 200: ZRatioAnswer(ZRatioTermin), ...errors },
     },
-    handler: (request) => getRatioTermin(app.ctx, request.params.id, request.query),
+    handler: (request) =>
+      getRatioTermin(app.ctx, request.params.id, request.query, catalogueAgencyOf(request, readers)),
   });
   api.get('/ratio/api/quotas/:id', {
-    config: { permission: readers },
+    config: { permission: bookingReaders },
     schema: {
       tags: ratioTags,
       params: ZIdParams,
       querystring: ZRatioQuotaQuery,
       response: { 200: ZRatioAnswer(z.array(ZRatioQuota)), ...errors },
     },
-    handler: (request) => getRatioQuotas(app.ctx, request.params.id, request.query),
+    handler: (request) => {
+      catalogueAgencyOf(request, readers);
+      return getRatioQuotas(app.ctx, request.params.id, request.query);
+    },
   });
   api.get('/ratio/api/participants/:id', {
-    config: { permission: readers },
+    config: { permission: bookingReaders },
     schema: {
       tags: ratioTags,
       params: ZIdParams,
       response: { 200: ZRatioAnswer(z.array(ZRatioParticipant)), ...errors },
     },
-    handler: (request) => getRatioParticipants(app.ctx, request.params.id),
+    handler: (request) => getRatioParticipants(app.ctx, request.params.id, catalogueAgencyOf(request, readers)),
   });
   api.get('/ratio/api/travelstops', {
-    config: { permission: readers },
+    config: { permission: bookingReaders },
     schema: {
       tags: ratioTags,
       querystring: ZRatioTravelStopQuery,
       response: { 200: ZRatioAnswer(z.array(ZRatioTravelStop)), ...errors },
     },
-    handler: (request) => getRatioTravelStops(app.ctx, undefined, request.query),
+    handler: (request) => {
+      catalogueAgencyOf(request, readers);
+      return getRatioTravelStops(app.ctx, undefined, request.query);
+    },
   });
   api.get('/ratio/api/travelstops/:id', {
-    config: { permission: readers },
+    config: { permission: bookingReaders },
     schema: {
       tags: ratioTags,
       params: ZIdParams,
       querystring: ZRatioTravelStopQuery,
       response: { 200: ZRatioAnswer(z.array(ZRatioTravelStop)), ...errors },
     },
-    handler: (request) => getRatioTravelStops(app.ctx, request.params.id, request.query),
+    handler: (request) => {
+      catalogueAgencyOf(request, readers);
+      return getRatioTravelStops(app.ctx, request.params.id, request.query);
+    },
   });
 }

@@ -57,6 +57,7 @@ import {
   type QuotaRow,
   type TransportRow,
   type TravelStopRow,
+  findBookingIdsOfAgency,
 } from './departures.repository.ts';
 
 /** RATIO's participant shape, shared with the bookings feature's answer. */
@@ -179,8 +180,19 @@ export async function ensureDateQuotas(ctx: DbContext, nr: number): Promise<void
 
 // ---------------------------------------------------------------- GET /departures/{nr}
 
+/** The items that belong to the agency's bookings (`bookingOf` names an item's booking). */
+export async function ownOnly<T>(
+  ctx: DbContext,
+  items: readonly T[],
+  bookingOf: (item: T) => number,
+  agencyId: number,
+): Promise<T[]> {
+  const own = await findBookingIdsOfAgency(ctx.db, items.map(bookingOf), agencyId);
+  return items.filter((item) => own.has(bookingOf(item)));
+}
+
 /** GET /departures/{nr}: the date with its coaches, travel stops, pools and alerts. Missing pools are created. */
-export async function getDeparture(ctx: DbContext, nr: number): Promise<Departure> {
+export async function getDeparture(ctx: DbContext, nr: number, agencyId: number | null = null): Promise<Departure> {
   const date = await requireDate(ctx, nr);
   await ensurePoolsOfDates(ctx, [date]);
   const [transports, stops, quotas, options, waitlist] = await Promise.all([
@@ -198,16 +210,23 @@ export async function getDeparture(ctx: DbContext, nr: number): Promise<Departur
     date_from: date.date_from,
     date_till: date.date_till,
     bookable: date.bookable,
-    transports: transports.map(toTransport),
+    // An agency user (docs/adr/0019) sees no drivers or vehicles, and only its own bookings' expiring options.
+    transports: transports
+      .map(toTransport)
+      .map((transport) =>
+        agencyId == null ? transport : { ...transport, id_driver_card: null, driverName: null, vehicle: null },
+      ),
     travelStops: stops.map(toTravelStop),
     quotas: quotas.map(toQuota),
     alerts: {
-      optionsExpiring: options.map((option) => ({
-        id: option.id,
-        bookerName: option.booker_name ?? null,
-        option_until: toIso(option.option_until)!,
-        units: Number(option.units ?? 0),
-      })),
+      optionsExpiring: (agencyId == null ? options : await ownOnly(ctx, options, (option) => option.id, agencyId)).map(
+        (option) => ({
+          id: option.id,
+          bookerName: option.booker_name ?? null,
+          option_until: toIso(option.option_until)!,
+          units: Number(option.units ?? 0),
+        }),
+      ),
       waitlist,
     },
   };
@@ -629,12 +648,20 @@ export const driverCardIds = async (ctx: DbContext) => (await findDriverCards(ct
 // ---------------------------------------------------------------- seat map, occupancy
 
 /** GET /departures/{nr}/seat-map: each coach's layout, blocked seats and who sits where. */
-export async function getSeatMap(ctx: DbContext, nr: number): Promise<SeatMap> {
+export async function getSeatMap(ctx: DbContext, nr: number, agencyId: number | null = null): Promise<SeatMap> {
   await requireDate(ctx, nr);
   const [transports, occupants] = await Promise.all([
     findTransportsOfDates(ctx.db, [nr]),
     findSeatOccupants(ctx.db, nr),
   ]);
+  const own =
+    agencyId == null
+      ? null
+      : await findBookingIdsOfAgency(
+          ctx.db,
+          occupants.map((occupant) => occupant.id_booking),
+          agencyId,
+        );
   return {
     nr,
     transports: transports.map((row) => ({
@@ -646,13 +673,18 @@ export async function getSeatMap(ctx: DbContext, nr: number): Promise<SeatMap> {
       blocked_seats: transportBlocked(row),
       occupants: occupants
         .filter((occupant) => occupant.id_transport === row.id)
-        .map((occupant) => ({
-          seat: occupant.seat,
-          id_participant: occupant.id_participant,
-          id_booking: occupant.id_booking,
-          name: occupant.name1 ? `${occupant.name1} ${occupant.name}` : occupant.name,
-          status: occupant.status,
-        })),
+        .map((occupant) =>
+          // An agency user sees another booking's seat as taken, nothing more (docs/adr/0019).
+          own && !own.has(occupant.id_booking)
+            ? { seat: occupant.seat, name: '' }
+            : {
+                seat: occupant.seat,
+                id_participant: occupant.id_participant,
+                id_booking: occupant.id_booking,
+                name: occupant.name1 ? `${occupant.name1} ${occupant.name}` : occupant.name,
+                status: occupant.status,
+              },
+        ),
     })),
   };
 }
@@ -679,7 +711,11 @@ export function dateSeats(
  * GET /journey-lit/{id}/occupancy: per date, seats (outbound coaches, see `dateSeats`) and rooms held / capacity,
  * options lapsing within 48 hours, the waiting list and the holding bookings. Four queries, however many dates.
  */
-export async function getJourneyOccupancy(ctx: DbContext, journeyId: number): Promise<{ data: DateOccupancy[] }> {
+export async function getJourneyOccupancy(
+  ctx: DbContext,
+  journeyId: number,
+  agencyId: number | null = null,
+): Promise<{ data: DateOccupancy[] }> {
   if (!(await journeyExists(ctx.db, journeyId))) throw notFound();
   const [dates, seats, rooms, bookings] = await Promise.all([
     findDatesOfJourney(ctx.db, journeyId),
@@ -701,9 +737,14 @@ export async function getJourneyOccupancy(ctx: DbContext, journeyId: number): Pr
         bookable: date.bookable,
         seats: dateSeats(seats.filter((row) => row.id_jrn_date === date.nr)),
         rooms: { capacity: Number(room?.capacity ?? 0), held: Number(room?.held ?? 0) },
-        optionsExpiring: Number(booked?.options_expiring ?? 0),
         waitlist: Number(booked?.waitlist ?? 0),
-        bookings: Number(booked?.bookings ?? 0),
+        // the office's planning figures, not an agency's (docs/adr/0019)
+        ...(agencyId == null
+          ? {
+              optionsExpiring: Number(booked?.options_expiring ?? 0),
+              bookings: Number(booked?.bookings ?? 0),
+            }
+          : {}),
       };
     }),
   };

@@ -10,6 +10,7 @@ import type { ZRatioQuota, ZRatioQuotaQuery, ZRatioTermineListQuery, ZRatioTermi
 import { notFound } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
 import {
+  findBookingIdsOfAgency,
   findDateWithJourney,
   findDatesOfJourney,
   findOccupiedSeatsOfDates,
@@ -22,7 +23,7 @@ import {
   type JourneyDateRow,
   type RatioTravelStopRow,
 } from './departures.repository.ts';
-import { dateSeats, toQuota, transportBlocked, transportLayout } from './departures.service.ts';
+import { dateSeats, ownOnly, toQuota, transportBlocked, transportLayout } from './departures.service.ts';
 import { loadRatioParticipants, loadRatioParticipantsByDate } from './ratio-participant.ts';
 
 /**
@@ -40,15 +41,31 @@ type QuotaQuery = z.infer<typeof ZRatioQuotaQuery>;
 type RatioQuota = z.infer<typeof ZRatioQuota>;
 
 /** The RATIO view of some dates, with what the flags ask for: three queries plus three for participants. */
-async function toTermine(ctx: DbContext, dates: readonly JourneyDateRow[], flags: TerminFlags): Promise<RatioTermin[]> {
+async function toTermine(
+  ctx: DbContext,
+  dates: readonly JourneyDateRow[],
+  flags: TerminFlags,
+  agencyId: number | null,
+): Promise<RatioTermin[]> {
   const nrs = dates.map((date) => date.nr);
   const needSeats = flags.get_occupiedSeats === true || flags.get_transport === true;
   const [sums, transports, occupied, participants] = await Promise.all([
     sumSeatPoolsOfDates(ctx.db, nrs),
     flags.get_transport ? findTransportsOfDates(ctx.db, nrs) : Promise.resolve([]),
     needSeats ? findOccupiedSeatsOfDates(ctx.db, nrs) : Promise.resolve([]),
-    flags.get_participants ? participantsOfDates(ctx, nrs) : Promise.resolve(new Map<number, RatioParticipant[]>()),
+    flags.get_participants
+      ? participantsOfDates(ctx, nrs, agencyId)
+      : Promise.resolve(new Map<number, RatioParticipant[]>()),
   ]);
+  // An agency user learns which booking and participant sits on a seat for its own bookings only.
+  const own =
+    agencyId == null || !flags.get_occupiedSeats
+      ? null
+      : await findBookingIdsOfAgency(
+          ctx.db,
+          occupied.map((seat) => seat.id_booking),
+          agencyId,
+        );
   const occupiedByTransport = new Map<number, Set<string>>();
   for (const seat of occupied) {
     const seats = occupiedByTransport.get(seat.id_transport) ?? new Set<string>();
@@ -101,8 +118,9 @@ async function toTermine(ctx: DbContext, dates: readonly JourneyDateRow[], flags
           richtung: RICHTUNG_OF[seat.direction],
           bus: seat.position,
           platznummer: seat.seat,
-          teilnehmerNr: seat.id_participant,
-          vorgangnr: seat.id_booking,
+          ...(own && !own.has(seat.id_booking)
+            ? {}
+            : { teilnehmerNr: seat.id_participant, vorgangnr: seat.id_booking }),
         }));
     }
     if (flags.get_participants) termin.participants = participants.get(date.nr) ?? [];
@@ -110,15 +128,22 @@ async function toTermine(ctx: DbContext, dates: readonly JourneyDateRow[], flags
   });
 }
 
-/** Participants of the dates' non-cancelled bookings, per date (three queries for any number of dates). */
-async function participantsOfDates(ctx: DbContext, nrs: readonly number[]) {
+/**
+ * Participants of the dates' non-cancelled bookings, per date (three queries for any number of dates); for an
+ * agency user only its own bookings' participants (docs/adr/0019).
+ */
+async function participantsOfDates(ctx: DbContext, nrs: readonly number[], agencyId: number | null) {
   const byDate = new Map<number, RatioParticipant[]>();
-  for (const [nr, participants] of await loadRatioParticipantsByDate(ctx, nrs)) byDate.set(nr, participants);
+  for (const [nr, participants] of await loadRatioParticipantsByDate(ctx, nrs))
+    byDate.set(nr, await ownParticipants(ctx, participants, agencyId));
   return byDate;
 }
 
+const ownParticipants = (ctx: DbContext, participants: RatioParticipant[], agencyId: number | null) =>
+  agencyId == null ? participants : ownOnly(ctx, participants, (participant) => participant.vorgangnr, agencyId);
+
 /** GET /ratio/api/termine: dates by journey (`byReise`) and date_from bounds, paged (`limit` ≤ 1000, `offset`). */
-export async function listRatioTermine(ctx: DbContext, query: TermineQuery) {
+export async function listRatioTermine(ctx: DbContext, query: TermineQuery, agencyId: number | null = null) {
   const { rows, total } = await findRatioDates(ctx.db, {
     journeyId: query.byReise,
     start: query.start,
@@ -126,14 +151,14 @@ export async function listRatioTermine(ctx: DbContext, query: TermineQuery) {
     limit: query.limit ?? 100,
     offset: query.offset ?? 0,
   });
-  return { status: 'success' as const, data: await toTermine(ctx, rows, query), total };
+  return { status: 'success' as const, data: await toTermine(ctx, rows, query, agencyId), total };
 }
 
 /** GET /ratio/api/termine/{id}: one date; for a full coach with every flag a fixed number of queries. */
-export async function getRatioTermin(ctx: DbContext, nr: number, flags: TerminFlags) {
+export async function getRatioTermin(ctx: DbContext, nr: number, flags: TerminFlags, agencyId: number | null = null) {
   const date = await findDateWithJourney(ctx.db, nr);
   if (!date) throw notFound();
-  const [termin] = await toTermine(ctx, [date], flags);
+  const [termin] = await toTermine(ctx, [date], flags, agencyId);
   return { status: 'success' as const, data: termin! };
 }
 
@@ -157,9 +182,12 @@ export async function getRatioQuotas(ctx: DbContext, id: number, query: QuotaQue
 }
 
 /** GET /ratio/api/participants/{id}: the participants of a date's non-cancelled bookings. */
-export async function getRatioParticipants(ctx: DbContext, nr: number) {
+export async function getRatioParticipants(ctx: DbContext, nr: number, agencyId: number | null = null) {
   if (!(await findDateWithJourney(ctx.db, nr))) throw notFound();
-  return { status: 'success' as const, data: await loadRatioParticipants(ctx, { nr }) };
+  return {
+    status: 'success' as const,
+    data: await ownParticipants(ctx, await loadRatioParticipants(ctx, { nr }), agencyId),
+  };
 }
 
 const toRatioTravelStop = (row: RatioTravelStopRow): RatioTravelStop => ({

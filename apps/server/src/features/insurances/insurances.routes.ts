@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ZErrorBody, ZInsuranceAnswer, ZInsuranceQuery } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
+import { bookingActorOf } from '../bookings/bookings.service.ts';
 import { getInsuranceOffers } from './insurances.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -12,9 +13,8 @@ export async function insurancesRoutes(app: FastifyInstance) {
     config: { permission: ['vorgang-read', 'agencydata-read'] },
     schema: { tags: ['bookings'], querystring: ZInsuranceQuery, response: { 200: ZInsuranceAnswer, ...errors } },
     handler: (request) =>
-      getInsuranceOffers(app.ctx, request.query, {
-        userId: request.auth?.id ?? null,
-        agencyId: request.auth?.agencyId ?? null,
-      }),
+      // bookingActorOf: an agency user reads their own agency's bookings only; `agencydata-read` without an
+      // agency on the card is refused (403) before any booking is read.
+      getInsuranceOffers(app.ctx, request.query, bookingActorOf(request)),
   });
 }

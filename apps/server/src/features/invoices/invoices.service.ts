@@ -250,27 +250,39 @@ export async function listInvoicesOfBooking(ctx: DbContext, bookingId: number, a
 
 type StoredInvoice = NonNullable<Awaited<ReturnType<typeof findInvoiceById>>>;
 
-const withDocument = (row: StoredInvoice, actor?: BookingActor) => {
-  if (actor?.agencyId != null && row.id_organization !== actor.agencyId) throw notFound();
+/**
+ * The invoice with its frozen document; 404 for an agency user unless the invoice is their agency's
+ * (`invoice.id_organization`, a collective invoice's or an agency booking's) or its booking is.
+ */
+async function withDocument(ctx: DbContext, row: StoredInvoice, actor?: BookingActor) {
+  if (actor?.agencyId != null && row.id_organization !== actor.agencyId) {
+    const bookingIsTheirs =
+      row.id_booking !== null &&
+      (await getBooking(ctx, row.id_booking, actor).then(
+        () => true,
+        () => false,
+      ));
+    if (!bookingIsTheirs) throw notFound();
+  }
   return {
     invoice: toInvoice(row),
     document: ZInvoiceDocument.parse(JSON.parse(row.body)) as InvoiceDocument,
     /** the host whose brand heads the document */
     brandHost: row.brand_host,
   };
-};
+}
 
 /** An issued invoice or credit note with its frozen document (404 for another agency's). */
 export async function getInvoiceDocument(ctx: DbContext, id: number, actor?: BookingActor) {
   const row = await findInvoiceById(ctx.db, id);
   if (!row) throw notFound();
-  return withDocument(row, actor);
+  return withDocument(ctx, row, actor);
 }
 
 /** The same by its number (`RE-2026-00001`), or null. */
 export async function findInvoiceByNumber(ctx: DbContext, number: string, actor?: BookingActor) {
   const row = await findInvoiceRowByNumber(ctx.db, number);
-  return row ? withDocument(row, actor) : null;
+  return row ? withDocument(ctx, row, actor) : null;
 }
 
 /**
@@ -337,5 +349,5 @@ export async function issueCollectiveInvoiceIn(
 /** The frozen documents of the agency's collective invoices, newest first (for their lists). */
 export async function listCollectiveInvoiceDocuments(ctx: DbContext, agencyId: number) {
   const rows = await findCollectiveInvoicesOfAgency(ctx.db, agencyId);
-  return rows.map((row) => withDocument(row));
+  return Promise.all(rows.map((row) => withDocument(ctx, row)));
 }

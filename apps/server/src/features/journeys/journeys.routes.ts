@@ -10,6 +10,7 @@ import {
   ZListResponse,
   ZUpdateJourneyBody,
 } from '@tourdesk/contracts';
+import { catalogueAgencyOf } from '../../lib/agency-scope.ts';
 import { withZod } from '../../lib/route.ts';
 import {
   copyJourney,
@@ -26,18 +27,18 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export async function journeysRoutes(app: FastifyInstance) {
   const api = withZod(app);
   api.get('/journey-lit', {
-    config: { permission: 'internet-read' },
+    config: { permission: ['internet-read', 'agencydata-read'] },
     schema: {
       tags: ['journeys'],
       querystring: ZListQuery,
       response: { 200: ZListResponse(ZJourneySummary), ...errors },
     },
-    handler: (request) => listJourneys(app.ctx, request.query),
+    handler: (request) => listJourneys(app.ctx, request.query, catalogueAgencyOf(request, ['internet-read'])),
   });
   api.get('/journey-lit/:id', {
-    config: { permission: 'internet-read' },
+    config: { permission: ['internet-read', 'agencydata-read'] },
     schema: { tags: ['journeys'], params: ZIdParams, response: { 200: ZJourney, ...errors } },
-    handler: (request) => getJourney(app.ctx, request.params.id),
+    handler: (request) => getJourney(app.ctx, request.params.id, catalogueAgencyOf(request, ['internet-read'])),
   });
   api.post('/journey-lit', {
     config: { permission: 'internet-create' },

@@ -106,18 +106,32 @@ function toSummary(row: JourneyRow): JourneySummary {
 }
 
 /** GET /journey-lit: journeys with their next date and number of dates. */
-export const listJourneys = (ctx: DbContext, query: ListQuery) =>
+/** Bookable states an agency user sees (docs/adr/0019): bookable and on request, never the not-bookable ones. */
+const AGENCY_BOOKABLE = [0, 1];
+
+/** GET /journey-lit; an agency user (`agencyId`) reads the bookable journeys only, whatever it filters. */
+export const listJourneys = (ctx: DbContext, query: ListQuery, agencyId: number | null = null) =>
   runList(
     ctx,
     JOURNEY_LIST_SPEC,
-    query,
+    agencyId == null ? query : ({ ...query, bookable: { $in: AGENCY_BOOKABLE.map(String) } } as unknown as ListQuery),
     journeyBaseQuery(ctx.db),
     (rows) => rows.map(toSummary),
     journeyCountBase(ctx.db),
   );
 
-/** GET /journey-lit/{id}: the whole journey, as the editor shows it. */
-export async function getJourney(ctx: DbContext, id: number): Promise<Journey> {
+/**
+ * GET /journey-lit/{id}: the whole journey, as the editor shows it. An agency user (`agencyId`) reads a bookable
+ * journey only (404 otherwise) with its bookable dates.
+ */
+export async function getJourney(ctx: DbContext, id: number, agencyId: number | null = null): Promise<Journey> {
+  const journey = await loadJourney(ctx, id);
+  if (agencyId == null) return journey;
+  if (!AGENCY_BOOKABLE.includes(journey.bookable)) throw notFound();
+  return { ...journey, dates: journey.dates.filter((date) => AGENCY_BOOKABLE.includes(date.bookable)) };
+}
+
+async function loadJourney(ctx: DbContext, id: number): Promise<Journey> {
   const [row, days, accommodations, roomTypes, extras, stops, dates, prices, images] = await Promise.all([
     findJourneyWithTexts(ctx.db, id),
     findDays(ctx.db, id),

@@ -29,6 +29,7 @@ import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Booking } from '@tourdesk/contracts/bookings.schema';
 import { api } from '../../lib/api-client.ts';
+import { RequireAgency } from '../../shared/own-agency.tsx';
 import { CustomerStep } from './customer-step.tsx';
 import { DateStep } from './date-step.tsx';
 import { JourneyStep } from './journey-step.tsx';
@@ -37,6 +38,7 @@ import { SeatsStep } from './seats-step.tsx';
 import { ServicesStep } from './services-step.tsx';
 import { SummaryStep } from './summary-step.tsx';
 import { useWizardData, type WizardData } from './wizard-data.ts';
+import { bookingPageOf, WizardModeContext, type WizardMode } from './wizard-mode.ts';
 import { seatMapQuery } from './wizard-queries.ts';
 import {
   dropTakenSeats,
@@ -212,8 +214,10 @@ function FormHandle({ onReady }: { onReady: (form: UseFormReturn) => void }) {
  * /vorgang/create: the staff booking wizard. One form over seven steps (customer, journey, date,
  * participants, prices and extras and insurance, stops and seats, summary); Enter or "Weiter" goes on, and
  * saving sends POST /ratio_vorgang with an Idempotency-Key, then opens the booking at /vorgang/{id}.
+ * In `agency` mode (/agencies/booking) the same steps book for the clerk's agency: its own customers only
+ * (the server scopes them), no drafts, and the booking opens in the portal at /agencies/vorgang/{id}.
  */
-export function BookingWizardPage() {
+export function BookingWizardPage({ mode = 'staff' }: { mode?: WizardMode }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -244,7 +248,7 @@ export function BookingWizardPage() {
         type: 'info',
         messageArgs: { nr: booking.vorgangnr, name: booking.buchender?.name ?? '' },
       });
-      navigate(`/vorgang/${booking.id}`);
+      navigate(bookingPageOf(mode, booking.id));
       return undefined;
     } catch (failure) {
       const { message, body } = failure as FailedRequest;
@@ -280,20 +284,29 @@ export function BookingWizardPage() {
 
   return (
     <Box sx={{ mt: 2, mb: 4 }}>
-      <Title title={translate('bookingWizard.title')} />
-      <Form record={record} noValidate warnWhenUnsavedChanges onSubmit={submit}>
-        <FormHandle
-          onReady={(form) => {
-            formRef.current = form;
-          }}
-        />
-        <WizardForm>
-          {(data) => {
-            dataRef.current = data;
-            return <WizardBody step={step} setStep={goTo} reached={reached} blocker={blocker} data={data} />;
-          }}
-        </WizardForm>
-      </Form>
+      <Title title={translate(mode === 'agency' ? 'bookingWizard.agencyTitle' : 'bookingWizard.title')} />
+      <WizardModeContext.Provider value={mode}>
+        <Form record={record} noValidate warnWhenUnsavedChanges onSubmit={submit}>
+          <FormHandle
+            onReady={(form) => {
+              formRef.current = form;
+            }}
+          />
+          <WizardForm>
+            {(data) => {
+              dataRef.current = data;
+              return <WizardBody step={step} setStep={goTo} reached={reached} blocker={blocker} data={data} />;
+            }}
+          </WizardForm>
+        </Form>
+      </WizardModeContext.Provider>
     </Box>
+  );
+}
+
+/** /agencies/booking: the wizard for an agency clerk (needs an account linked to an agency). */
+export function AgencyBookingWizardPage() {
+  return (
+    <RequireAgency titleKey="bookingWizard.agencyTitle">{() => <BookingWizardPage mode="agency" />}</RequireAgency>
   );
 }

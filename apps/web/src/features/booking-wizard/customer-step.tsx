@@ -28,7 +28,7 @@ const SALUTATIONS = [
 ];
 
 /** Search a customer (lit-search: name, city, phone, e-mail, customer number) and take one as the booker. */
-function CustomerSearch({ onChoose }: { onChoose: (customer: Customer) => void }) {
+function CustomerSearch({ onChoose, autoFocus }: { onChoose: (customer: Customer) => void; autoFocus: boolean }) {
   const translate = useTranslate();
   const [search, setSearch] = useState('');
   const found = useCustomerSearch(search);
@@ -36,7 +36,7 @@ function CustomerSearch({ onChoose }: { onChoose: (customer: Customer) => void }
   return (
     <Box>
       <TextField
-        autoFocus
+        autoFocus={autoFocus}
         fullWidth
         size="small"
         label={translate('bookingWizard.customer.search')}
@@ -123,7 +123,7 @@ function NewCustomer() {
 }
 
 /** Step 1: who books — a customer found by search, or a new one typed here. */
-export function CustomerStep() {
+export function CustomerStep({ autoFocus = true }: { autoFocus?: boolean }) {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const newBooker = useWatch({ name: 'newBooker' }) as boolean;
@@ -159,7 +159,7 @@ export function CustomerStep() {
           {translate('bookingWizard.customer.chosen', { name: booker.label ?? '' })}
         </Alert>
       ) : (
-        <CustomerSearch onChoose={(customer) => choose(bookerOf(customer))} />
+        <CustomerSearch autoFocus={autoFocus} onChoose={(customer) => choose(bookerOf(customer))} />
       )}
     </Stack>
   );

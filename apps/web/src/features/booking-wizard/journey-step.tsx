@@ -19,7 +19,7 @@ import type { JourneySummary } from '@tourdesk/contracts/journeys.schema';
 import { useJourney, useJourneySearch } from './wizard-queries.ts';
 
 /** Step 2: the trip, found by title, code or destination (the next departures first). */
-export function JourneyStep() {
+export function JourneyStep({ autoFocus = true }: { autoFocus?: boolean }) {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const chosenId = useWatch({ name: 'id_jrn_journey' }) as number | null;
@@ -48,7 +48,7 @@ export function JourneyStep() {
   return (
     <Box>
       <TextField
-        autoFocus
+        autoFocus={autoFocus}
         fullWidth
         size="small"
         label={translate('bookingWizard.journey.search')}

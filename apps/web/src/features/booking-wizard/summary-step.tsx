@@ -23,11 +23,11 @@ import { useController, useWatch } from 'react-hook-form';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
 import { DateInput } from '../../ui/date-input.tsx';
 import type { WizardData } from './wizard-data.ts';
+import { saveChoicesOf, useWizardMode } from './wizard-mode.ts';
 import {
   freeSeats,
   fullName,
   HOLDING_SAVE,
-  SAVE_AS,
   totalCents,
   type SaveAs,
   type WizardParticipant,
@@ -36,10 +36,11 @@ import {
 
 const euro = (cents: number) => formatPrice(cents / 100);
 
-/** What the booking is saved as: draft, request, option (until a day), waiting list or firm. */
+/** What the booking is saved as: draft (the office only), request, option (until a day), waiting list or firm. */
 function SaveAsChoice() {
   const translate = useTranslate();
   const { field } = useController({ name: 'saveAs' });
+  const choices = saveChoicesOf(useWizardMode());
   return (
     <FormControl>
       <FormLabel id="wizard-save-as">{translate('bookingWizard.summary.saveAs')}</FormLabel>
@@ -50,7 +51,7 @@ function SaveAsChoice() {
         value={field.value as string}
         onChange={(event) => field.onChange(event.target.value)}
       >
-        {SAVE_AS.map((status) => (
+        {choices.map((status) => (
           <FormControlLabel
             key={status}
             value={status}

@@ -5,9 +5,10 @@ import type { Booking } from '@tourdesk/contracts/bookings.schema';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
 import { useHasAnyPermission } from '../../lib/permissions.ts';
 import { BookingStatusChip } from '../../shared/booking-status.tsx';
+import { RequireAgency } from '../../shared/own-agency.tsx';
 import { BookingDocumentsTab } from './booking-documents-tab.tsx';
 import { BookingHistoryTab, BookingMailsTab } from './booking-log-tabs.tsx';
-import { BOOKING_TABS, bookingPath, tabOf, type BookingTab } from './booking-logic.ts';
+import { BOOKING_TABS, bookingPath, tabOf, type BookingMode, type BookingTab } from './booking-logic.ts';
 import { BookingOverviewTab } from './booking-overview-tab.tsx';
 import { BookingParticipantsTab, BookingSeatsTab } from './booking-participants-tab.tsx';
 import { BookingPaymentsTab } from './booking-payments-tab.tsx';
@@ -50,36 +51,51 @@ function BookingHeader({ booking }: { booking: Booking }) {
   );
 }
 
-function TabContent({ tab, booking, canUpdate }: { tab: BookingTab; booking: Booking; canUpdate: boolean }) {
+function TabContent({
+  tab,
+  booking,
+  canUpdate,
+  mode,
+}: {
+  tab: BookingTab;
+  booking: Booking;
+  canUpdate: boolean;
+  mode: BookingMode;
+}) {
+  // Agencies follow payments and download documents; recording payments, reminders, issuing and mailing
+  // documents are the office's (docs/adr/0019).
+  const office = mode === 'staff' && canUpdate;
   switch (tab) {
     case 'participants':
       return <BookingParticipantsTab booking={booking} />;
     case 'seats':
       return <BookingSeatsTab booking={booking} />;
     case 'payments':
-      return <BookingPaymentsTab booking={booking} canUpdate={canUpdate} />;
+      return <BookingPaymentsTab booking={booking} canUpdate={office} />;
     case 'documents':
-      return <BookingDocumentsTab booking={booking} canUpdate={canUpdate} />;
+      return <BookingDocumentsTab booking={booking} canUpdate={office} />;
     case 'mails':
       return <BookingMailsTab booking={booking} />;
     case 'history':
       return <BookingHistoryTab booking={booking} />;
     default:
-      return <BookingOverviewTab booking={booking} canUpdate={canUpdate} />;
+      return <BookingOverviewTab booking={booking} canUpdate={canUpdate} mode={mode} />;
   }
 }
 
 /**
  * /vorgang/{id}[/tab]: one booking — overview with the status changes, participants, seats and stops, prices
  * and payments, documents, mails sent and history. A booking in processing shows the spec's message and no
- * controls that change it.
+ * controls that change it. In `agency` mode (/agencies/vorgang/{id}) the same tabs for the agency's own
+ * booking (the server answers 404 for another's): status changes and the two-step cancellation with
+ * agencydata-update; payments and documents read and downloaded only.
  */
-export function BookingDetail() {
+export function BookingDetail({ mode = 'staff' }: { mode?: BookingMode }) {
   const params = useParams();
   const id = Number(params.id);
   const translate = useTranslate();
   const tab = tabOf(params['*']);
-  const mayUpdate = useHasAnyPermission(['vorgang-update']);
+  const mayUpdate = useHasAnyPermission([mode === 'agency' ? 'agencydata-update' : 'vorgang-update']);
   const { data: booking, error, isPending } = useBooking(id);
   if (isPending) return <Loading />;
   if (error || !booking) {
@@ -113,13 +129,18 @@ export function BookingDetail() {
             value={name}
             label={translate(`bookings.tabs.${name}`)}
             component={Link}
-            to={bookingPath(id, name)}
+            to={bookingPath(id, name, mode)}
           />
         ))}
       </Tabs>
       <Box role="tabpanel" sx={{ pt: 2 }}>
-        <TabContent tab={tab} booking={booking} canUpdate={canUpdate} />
+        <TabContent tab={tab} booking={booking} canUpdate={canUpdate} mode={mode} />
       </Box>
     </Box>
   );
+}
+
+/** /agencies/vorgang/{id}[/tab]: an agency's own booking (needs an account linked to an agency). */
+export function AgencyBookingDetail() {
+  return <RequireAgency titleKey="bookings.agency.title">{() => <BookingDetail mode="agency" />}</RequireAgency>;
 }

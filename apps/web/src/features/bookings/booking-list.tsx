@@ -21,7 +21,7 @@ import { Link } from 'react-router-dom';
 import { BOOKING_STATUSES, type BookingSummary } from '@tourdesk/contracts/bookings.schema';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
 import { useHasAnyPermission } from '../../lib/permissions.ts';
-import { AgencyInput } from '../../shared/agency-input.tsx';
+import { AgencyInput, useAgencyChoices } from '../../shared/agency-input.tsx';
 import { BookingStatusChip } from '../../shared/booking-status.tsx';
 import { useCsvExporter } from '../../ui/csv-export.ts';
 import { DateInput } from '../../ui/date-input.tsx';
@@ -86,15 +86,29 @@ function ListActions() {
   );
 }
 
+/** Who may read the agencies' names (GET /organization-all); others see the agency's number. */
+const AGENCY_NAME_READERS = ['admin', 'user-read', 'customers-read'] as const;
+
+/** The booking's agency by name ("–" for the office's own bookings). */
+function useAgencyName() {
+  const mayRead = useHasAnyPermission(AGENCY_NAME_READERS);
+  const { data } = useAgencyChoices(mayRead);
+  const names = new Map((data ?? []).map((agency) => [agency.id, agency.name]));
+  return (record: BookingSummary) =>
+    record.agencyId == null ? '–' : (names.get(record.agencyId) ?? `#${record.agencyId}`);
+}
+
 /**
  * /vorgang: every booking the user may see — search (number, booker, participant, journey, termincode),
- * filters for status, departure range, journey, agency and who booked, CSV export, a compact list on phones.
+ * filters for status, departure range, journey, agency and who booked, the agency of each booking, CSV export,
+ * a compact list on phones.
  */
 export function BookingList() {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const translate = useTranslate();
   const exporter = useCsvExporter(bookingExportColumns);
   const filters = useFilters();
+  const agencyName = useAgencyName();
   return (
     <List
       resource="vorgang"
@@ -111,13 +125,18 @@ export function BookingList() {
         <SimpleList<BookingSummary>
           primaryText={(record) => `${record.vorgangnr} · ${record.bookerName ?? ''}`}
           secondaryText={(record) => `${record.journeyTitle} · ${formatDate(record.date_from)}`}
-          tertiaryText={(record) => translate(`bookingStatus.${record.status}`)}
+          tertiaryText={(record) =>
+            [translate(`bookingStatus.${record.status}`), record.agencyId == null ? null : agencyName(record)]
+              .filter(Boolean)
+              .join(' · ')
+          }
           rowClick="edit"
         />
       ) : (
         <DataTable rowClick="edit" bulkActionButtons={false}>
           <DataTable.Col source="vorgangnr" label="bookings.fields.vorgangnr" />
           <DataTable.Col source="bookerName" label="bookings.fields.booker" />
+          <DataTable.Col source="agencyId" label="bookings.fields.agency" render={agencyName} />
           <DataTable.Col source="journeyTitle" label="bookings.fields.journey" />
           <DataTable.Col source="termincode" label="bookings.fields.termincode" sx={NO_WRAP} />
           <DataTable.Col

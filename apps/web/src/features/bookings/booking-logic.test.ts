@@ -26,6 +26,9 @@ describe('booking detail logic', () => {
 
   it('offers the status changes but cancelling only through the dialog', () => {
     expect(statusActions({ nextStatuses: ['firm', 'cancelled', 'waitlist'] })).toEqual(['firm', 'waitlist']);
+    // Agencies never set the office's statuses.
+    expect(statusActions({ nextStatuses: ['processing', 'cancelled', 'draft'] })).toEqual(['processing', 'draft']);
+    expect(statusActions({ nextStatuses: ['processing', 'firm', 'cancelled', 'draft'] }, 'agency')).toEqual(['firm']);
     expect(canCancel({ status: 'option', nextStatuses: ['firm', 'cancelled'] })).toBe(true);
     expect(canCancel({ status: 'processing', nextStatuses: ['firm', 'cancelled'] })).toBe(false);
     expect(canCancel({ status: 'firm', nextStatuses: ['processing'] })).toBe(false);
@@ -40,6 +43,8 @@ describe('booking detail logic', () => {
   it('maps tabs to addresses and back', () => {
     expect(bookingPath(5)).toBe('/vorgang/5');
     expect(bookingPath(5, 'payments')).toBe('/vorgang/5/payments');
+    expect(bookingPath(5, 'overview', 'agency')).toBe('/agencies/vorgang/5');
+    expect(bookingPath(5, 'documents', 'agency')).toBe('/agencies/vorgang/5/documents');
     expect(tabOf('payments')).toBe('payments');
     expect(tabOf('')).toBe('overview');
     expect(tabOf('nonsense')).toBe('overview');

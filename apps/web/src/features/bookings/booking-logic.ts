@@ -7,8 +7,12 @@ import { formatDate, formatDateTime, formatPrice } from '@tourdesk/contracts/for
 export const BOOKING_TABS = ['overview', 'participants', 'seats', 'payments', 'documents', 'mails', 'history'] as const;
 export type BookingTab = (typeof BOOKING_TABS)[number];
 
-export const bookingPath = (id: number | string, tab: BookingTab = 'overview') =>
-  `/vorgang/${id}${tab === 'overview' ? '' : `/${tab}`}`;
+/** Where bookings live: the office's /vorgang, the agency portal's /agencies/vorgang (docs/adr/0019). */
+export type BookingMode = 'staff' | 'agency';
+export const BOOKINGS_BASE: Record<BookingMode, string> = { staff: '/vorgang', agency: '/agencies/vorgang' };
+
+export const bookingPath = (id: number | string, tab: BookingTab = 'overview', mode: BookingMode = 'staff') =>
+  `${BOOKINGS_BASE[mode]}/${id}${tab === 'overview' ? '' : `/${tab}`}`;
 
 export const tabOf = (rest: string | undefined): BookingTab =>
   BOOKING_TABS.find((tab) => tab === rest?.split('/')[0]) ?? 'overview';
@@ -21,8 +25,13 @@ export const isLocked = (booking: Pick<Booking, 'status'>) =>
  * The status buttons of the overview: the allowed next statuses, except `cancelled`, which goes through the
  * two-step cancellation dialog instead of a plain status change.
  */
-export const statusActions = (booking: Pick<Booking, 'nextStatuses'>): BookingStatus[] =>
-  booking.nextStatuses.filter((status) => status !== 'cancelled');
+export const statusActions = (booking: Pick<Booking, 'nextStatuses'>, mode: BookingMode = 'staff'): BookingStatus[] =>
+  booking.nextStatuses.filter(
+    (status) => status !== 'cancelled' && (mode === 'staff' || !STAFF_ONLY_STATUSES.includes(status)),
+  );
+
+/** Statuses only the office sets: drafts and the processing status (spec §4/§8). */
+export const STAFF_ONLY_STATUSES: readonly BookingStatus[] = ['draft', 'processing'];
 
 export const canCancel = (booking: Pick<Booking, 'nextStatuses' | 'status'>) =>
   booking.status !== 'cancelled' && booking.status !== 'processing' && booking.nextStatuses.includes('cancelled');

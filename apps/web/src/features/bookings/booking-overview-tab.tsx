@@ -8,7 +8,7 @@ import { formatDate, formatDateTime } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
 import { useHasAnyPermission } from '../../lib/permissions.ts';
 import { BookingCancelDialog } from './booking-cancel-dialog.tsx';
-import { canCancel, statusActions } from './booking-logic.ts';
+import { canCancel, statusActions, type BookingMode } from './booking-logic.ts';
 import { useRefreshBooking } from './booking-queries.ts';
 
 /** A label and its value, one line on a phone, two columns from tablet width. */
@@ -26,7 +26,7 @@ export function Fact({ label, children }: { label: string; children: ReactNode }
 }
 
 /** The allowed next statuses as buttons (the server checks the same graph), and the two-step cancellation. */
-function StatusActions({ booking }: { booking: Booking }) {
+function StatusActions({ booking, mode }: { booking: Booking; mode: BookingMode }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshBooking(booking.id);
@@ -50,7 +50,7 @@ function StatusActions({ booking }: { booking: Booking }) {
       setBusy(false);
     }
   };
-  const actions = statusActions(booking);
+  const actions = statusActions(booking, mode);
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="status-actions">
       {actions.map((status) => (
@@ -69,19 +69,27 @@ function StatusActions({ booking }: { booking: Booking }) {
 }
 
 /** Status, option end, booker, trip, who booked it and the comment. */
-export function BookingOverviewTab({ booking, canUpdate }: { booking: Booking; canUpdate: boolean }) {
+export function BookingOverviewTab({
+  booking,
+  canUpdate,
+  mode = 'staff',
+}: {
+  booking: Booking;
+  canUpdate: boolean;
+  mode?: BookingMode;
+}) {
   const translate = useTranslate();
   const mayReadTrips = useHasAnyPermission(['internet-read']);
   const booker = booking.buchender;
   return (
     <Stack spacing={2}>
-      {canUpdate && (booking.nextStatuses.length > 0 || canCancel(booking)) ? (
+      {canUpdate && (statusActions(booking, mode).length > 0 || canCancel(booking)) ? (
         <Card>
           <CardContent>
             <Typography variant="h6" component="h3" gutterBottom>
               {translate('bookings.detail.changeStatus')}
             </Typography>
-            <StatusActions booking={booking} />
+            <StatusActions booking={booking} mode={mode} />
           </CardContent>
         </Card>
       ) : null}

@@ -13,9 +13,22 @@ async function allOf<T>(path: string): Promise<T[]> {
 
 export const bookingKey = (id: number) => ['booking', id] as const;
 
-/** GET /ratio_vorgang/{id}: the booking with participants, price lines and allowed next statuses. */
+/** A refusal (4xx: not found, not allowed) stays one; only failures of the network or server are tried again. */
+const retryUnlessRefused = (failures: number, error: unknown) => {
+  const status = (error as { status?: number }).status;
+  return failures < 3 && !(status !== undefined && status >= 400 && status < 500);
+};
+
+/**
+ * GET /ratio_vorgang/{id}: the booking with participants, price lines and allowed next statuses. Another
+ * agency's booking is answered 404 at once (not retried), so "not found" shows without delay.
+ */
 export const useBooking = (id: number) =>
-  useQuery({ queryKey: bookingKey(id), queryFn: () => api<Booking>(`/ratio_vorgang/${id}`) });
+  useQuery({
+    queryKey: bookingKey(id),
+    queryFn: () => api<Booking>(`/ratio_vorgang/${id}`),
+    retry: retryUnlessRefused,
+  });
 
 /** GET /ratio_vorgang/{id}/payments: total, paid, open, schedule, payments and reminder level. */
 export const useAccount = (id: number) =>
