@@ -79,6 +79,7 @@ describe('the navigation drawer by permission', () => {
     const booking = { agencydata: { read: true, create: true } };
     expect(targets(user({ admin: false, role: 'agency', access: booking }, 7))).toEqual([
       '/agencies/myProfile',
+      '/agencies/provision',
       '/agencies/customers',
       '/agencies/booking',
       '/agencies/booking/index2',
