@@ -93,6 +93,8 @@ function DateSelect({ data }: { data: WizardData }) {
       value={termin && dates.some((date) => date.nr === termin) ? termin : ''}
       disabled={!data.journey}
       helperText={translate('bookingWizard.date.live')}
+      // The hint stays readable while no journey is chosen (a disabled hint fails the contrast check).
+      slotProps={{ formHelperText: { disabled: false } }}
       onChange={(event) => {
         setValue('termin', Number(event.target.value), { shouldDirty: true });
         setValue('extraUnits', [], { shouldDirty: true });
