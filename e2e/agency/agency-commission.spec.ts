@@ -133,7 +133,7 @@ test('staff set the rate, the agency sees its commission and collective invoice,
   const csv = await downloadOf(agencyPage, agencyPage.getByRole('button', { name: 'Download CSV' }));
   expect(csv.name).toMatch(/\.csv$/);
   const text = csv.content.toString('utf8');
-  const csvLine = text.split(/\r?\n/).find((row) => row.includes(String(booking.vorgangnr)));
+  const csvLine = text.split(/\r?\n/).find((row) => row.startsWith(`${booking.vorgangnr};`));
   expect(csvLine, text).toBeDefined();
   expect(csvLine).toContain(`Provisionsreise ${tag}`);
   expect(csvLine).toContain('126,00');
