@@ -60,6 +60,27 @@ const fill = (text: string, values: Record<string, string>) =>
 
 const euro = (cents: number) => cents / 100;
 
+/** The seller as a document names it: the brand's company and address, the tax and bank data of INVOICE_SELLER. */
+const sellerParty = (brand: Brand, seller: InvoiceSeller): InvoiceDocument['seller'] => ({
+  name: brand.company ?? brand.name,
+  street: brand.street,
+  zip: brand.zip,
+  city: brand.city,
+  country: 'DE',
+  email: brand.email,
+  phone: brand.tel,
+  vatId: seller.vatId ?? null,
+  taxNumber: seller.taxNumber ?? null,
+  customerNumber: null,
+  iban: seller.iban ?? null,
+  bic: seller.bic ?? null,
+  bankName: seller.bankName ?? null,
+  brandName: brand.name,
+  web: brand.web,
+  court: brand.court,
+  registrationNumber: brand.RegistrationNumber,
+});
+
 /** A booking's price lines as invoice lines, all under the margin scheme (a package trip is one travel service). */
 export function invoiceLinesOf(booking: Booking): InvoiceLine[] {
   const names = new Map(
@@ -124,25 +145,7 @@ export function buildInvoiceDocument(input: {
     journeyTitle: booking.journeyTitle,
     termincode: booking.termincode,
     creditedNumber: input.creditedNumber,
-    seller: {
-      name: brand.company ?? brand.name,
-      street: brand.street,
-      zip: brand.zip,
-      city: brand.city,
-      country: 'DE',
-      email: brand.email,
-      phone: brand.tel,
-      vatId: seller.vatId ?? null,
-      taxNumber: seller.taxNumber ?? null,
-      customerNumber: null,
-      iban: seller.iban ?? null,
-      bic: seller.bic ?? null,
-      bankName: seller.bankName ?? null,
-      brandName: brand.name,
-      web: brand.web,
-      court: brand.court,
-      registrationNumber: brand.RegistrationNumber,
-    },
+    seller: sellerParty(brand, seller),
     buyer: {
       name: booker?.name ?? fill(texts.booking, { vorgangnr: String(booking.vorgangnr) }),
       street: input.buyerAddress?.street ?? null,
@@ -270,25 +273,7 @@ export function buildCollectiveInvoiceDocument(input: {
     journeyTitle: null,
     termincode: null,
     creditedNumber: null,
-    seller: {
-      name: brand.company ?? brand.name,
-      street: brand.street,
-      zip: brand.zip,
-      city: brand.city,
-      country: 'DE',
-      email: brand.email,
-      phone: brand.tel,
-      vatId: seller.vatId ?? null,
-      taxNumber: seller.taxNumber ?? null,
-      customerNumber: null,
-      iban: seller.iban ?? null,
-      bic: seller.bic ?? null,
-      bankName: seller.bankName ?? null,
-      brandName: brand.name,
-      web: brand.web,
-      court: brand.court,
-      registrationNumber: brand.RegistrationNumber,
-    },
+    seller: sellerParty(brand, seller),
     buyer: {
       name: agency.name,
       street: input.buyerAddress?.street ?? null,
