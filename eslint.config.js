@@ -72,6 +72,12 @@ export default tseslint.config(
               importNames: ['DateInput', 'DateTimeInput', 'DateField'],
               message: 'Dates are DD.MM.YYYY everywhere: use ui/date-input.tsx and ui/formatted-fields.tsx.',
             },
+            {
+              name: 'react-admin',
+              importNames: ['HttpError'],
+              message:
+                'api() throws the HttpError of lib/api-client.ts: react-admin’s is another class, so `instanceof` would never match.',
+            },
           ],
         },
       ],

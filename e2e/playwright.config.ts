@@ -17,11 +17,19 @@ const chromium = {
   ],
 };
 
+/**
+ * Two workers share the one server: the spec files are independent of each other (each makes the data it
+ * changes, or reads demo data no other file changes), and the tests of a file run in order on one worker unless
+ * the file says otherwise (accessibility/screens.spec.ts runs its tests side by side). E2E_WORKERS=1 runs the
+ * files one after another, as when hunting an interaction between two of them.
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

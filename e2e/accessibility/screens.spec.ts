@@ -4,13 +4,20 @@ import { callApi } from '../support/journeys.ts';
 import { serveMapTiles } from '../support/map-tiles.ts';
 import { loginAs, menuTargets } from '../support/session.ts';
 
-const ROLES = [
-  'superadmin@example.com',
-  'admin@example.com',
-  'office@example.com',
-  'agency@example.com',
-  'traveller@example.com',
-  'driver@example.com',
+/**
+ * The scans are the suite's longest tests and share nothing (each makes its own journeys and seat plans), so
+ * they run side by side on both workers instead of one after another on one.
+ */
+test.describe.configure({ mode: 'parallel' });
+
+/** Each role, and in how many tests its screens are scanned (some ten screens each). */
+const ROLES: Array<[string, number]> = [
+  ['superadmin@example.com', 3],
+  ['admin@example.com', 3],
+  ['office@example.com', 2],
+  ['agency@example.com', 1],
+  // The traveller and the driver work in the phone app (/appuser/…, /driver/…), whose screens
+  // e2e/traveller/*.spec.ts and e2e/driver/*.spec.ts scan.
 ];
 
 /** Colours are checked as they end up, not halfway through a transition (a dialog fading in, a label moving). */
@@ -38,10 +45,15 @@ async function settled(page: Page): Promise<void> {
   await animationsDone(page);
 }
 
-/** Every screen the drawer offers, and the first record and the create form of each list. */
-async function checkEveryScreen(page: Page, email: string, theme: string): Promise<Finding[]> {
+/**
+ * Every screen the drawer offers, and the first record of each list; in `parts` shares (every `parts`-th screen
+ * from `part` on), so that a long list of screens is scanned by several shorter tests side by side.
+ */
+async function checkEveryScreen(page: Page, email: string, theme: string, { part, parts }: Share): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const target of await menuTargets(page)) {
+  const targets = (await menuTargets(page)).filter((_, index) => index % parts === part);
+  expect(targets.length).toBeGreaterThan(0);
+  for (const target of targets) {
     await page.goto(target);
     await settled(page);
     findings.push(...(await lastingViolations(page, `${email} ${theme} ${target}`)));
@@ -67,22 +79,34 @@ async function checkEveryScreen(page: Page, email: string, theme: string): Promi
   return findings;
 }
 
-for (const email of ROLES) {
-  test(`every screen of ${email} has no serious or critical axe finding (light)`, async ({ page }) => {
-    test.setTimeout(120_000);
-    await loginAs(page, email);
-    await settled(page);
-    expect(await checkEveryScreen(page, email, 'light')).toEqual([]);
-  });
+type Share = { part: number; parts: number };
+
+/** The shares of a role's screens: `parts` tests of some ten screens and their records each. */
+const shares = (parts: number): Share[] => Array.from({ length: parts }, (_, part) => ({ part, parts }));
+const label = ({ part, parts }: Share) => (parts === 1 ? '' : `, part ${part + 1} of ${parts}`);
+
+for (const [email, parts] of ROLES) {
+  for (const share of shares(parts)) {
+    test(`every screen of ${email} has no serious or critical axe finding (light${label(share)})`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await loginAs(page, email);
+      await settled(page);
+      expect(await checkEveryScreen(page, email, 'light', share)).toEqual([]);
+    });
+  }
 }
 
-test('every screen has no serious or critical axe finding in the dark theme', async ({ page }) => {
-  test.setTimeout(120_000);
-  await loginAs(page, 'superadmin@example.com');
-  await page.getByRole('button', { name: /toggle light\/dark mode/i }).click();
-  await settled(page);
-  expect(await checkEveryScreen(page, 'superadmin@example.com', 'dark')).toEqual([]);
-});
+for (const share of shares(3)) {
+  test(`every screen has no serious or critical axe finding in the dark theme (${label(share).slice(2)})`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await loginAs(page, 'superadmin@example.com');
+    await page.getByRole('button', { name: /toggle light\/dark mode/i }).click();
+    await settled(page);
+    expect(await checkEveryScreen(page, 'superadmin@example.com', 'dark', share)).toEqual([]);
+  });
+}
 
 /** A journey with something on every tab, so that the editor's lists and rows are checked too. */
 const FULL_JOURNEY = {

@@ -29,7 +29,9 @@ test('register in the browser, open the link from the delivered mail, verify, lo
   ).toBeVisible();
   await page.getByRole('link', { name: 'To the login' }).click();
   await loginAs(page, 'wanda.wanderlust@example.org', 'Bergwelt2027');
-  await expect(page.getByRole('heading', { name: /Wanda!/ })).toBeVisible();
+  // A traveller lands in the phone app, on their journeys.
+  await expect(page).toHaveURL(/\/appuser\/aktJourneys$/);
+  await expect(page.getByRole('heading', { name: 'My trips', level: 1 })).toBeVisible();
 });
 
 test('forgot password through to logging in with the new password', async ({ page, request }) => {

@@ -247,6 +247,8 @@ async function bookingLife(page: Page, request: APIRequestContext, { language, w
 
   await page.getByRole('button', { name: t.issueInvoice }).click();
   await expect(page.getByText(t.invoiceIssued)).toBeVisible();
+  // The invoice is current: it cannot be issued again until the booking changes.
+  await expect(page.getByRole('button', { name: t.issueInvoice })).toHaveCount(0);
   const invoiceRow = page.getByTestId(/^invoice-RE-/);
   const invoiceNumber = (await invoiceRow.getAttribute('data-testid'))!.replace('invoice-', '');
   const invoice = await downloadOf(page, invoiceRow.getByRole('button', { name: t.asPdf }));

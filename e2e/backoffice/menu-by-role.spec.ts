@@ -7,7 +7,18 @@ const SUPERADMIN_ONLY = ['/system/settings', '/system/brands'];
 const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege', '/zustiege/gruppen', '/seat-plans'];
 
 /** The bookings screens (vorgang-read, process-read). */
-const BOOKINGS = ['/vorgang', '/process'];
+const BOOKINGS = ['/vorgang', '/process', '/maps'];
+
+/** The newsletter screens (newsletter-read). */
+const NEWSLETTER = [
+  '/newsletter/campaigns',
+  '/newsletter/templates',
+  '/newsletter/contactslist',
+  '/newsletter/contacts',
+  '/newsletter/analysis',
+  '/mailjet',
+  '/mailjet/debug',
+];
 
 /** Every screen this installation has, for a user with every right but without an agency. */
 const EVERYTHING = [
@@ -17,6 +28,8 @@ const EVERYTHING = [
   '/customers',
   '/customers/drivers',
   '/app/users',
+  '/app/travelbag',
+  '/app/emergencycall',
   '/users-disabled',
   '/appuser/myProfile',
   '/users',
@@ -24,6 +37,7 @@ const EVERYTHING = [
   '/email/debug',
   '/internet/journeys',
   ...CATALOGUE,
+  ...NEWSLETTER,
   ...SUPERADMIN_ONLY,
 ];
 
@@ -34,7 +48,15 @@ const EVERYTHING = [
 const EXPECTED: Record<string, string[]> = {
   'superadmin@example.com': EVERYTHING,
   'admin@example.com': EVERYTHING.filter((target) => !SUPERADMIN_ONLY.includes(target)),
-  'office@example.com': ['/', '/customers', '/internet/journeys', '/appuser/myProfile', ...CATALOGUE, ...BOOKINGS],
+  'office@example.com': [
+    '/',
+    '/customers',
+    '/internet/journeys',
+    '/appuser/myProfile',
+    ...CATALOGUE,
+    ...BOOKINGS,
+    ...NEWSLETTER,
+  ],
   'agency@example.com': [
     '/',
     '/agencies/myProfile',
@@ -45,9 +67,29 @@ const EXPECTED: Record<string, string[]> = {
     '/agencies/booking/index2',
     '/appuser/myProfile',
   ],
-  'traveller@example.com': ['/', '/appuser/myProfile'],
-  'driver@example.com': ['/', '/appuser/myProfile'],
 };
+
+test('traveller@example.com lands in the phone app, whose drawer offers the journeys, bus location, history and processes', async ({
+  page,
+}) => {
+  await loginAs(page, 'traveller@example.com');
+  await expect(page).toHaveURL(/\/appuser\/aktJourneys$/);
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^(menu|menü)$/i })
+    .click();
+  const drawer = page.getByRole('navigation', { name: /^(menu|menü)$/i });
+  await expect(drawer.getByRole('link').first()).toBeVisible();
+  const hrefs = await drawer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  for (const target of [
+    '/appuser/aktJourneys',
+    '/appuser/Buslocation',
+    '/appuser/historyjourneys',
+    '/appuser/process',
+  ]) {
+    expect(hrefs).toContain(target);
+  }
+});
 
 for (const [email, expected] of Object.entries(EXPECTED)) {
   test(`${email} sees exactly the menu entries its permissions allow`, async ({ page }) => {
@@ -55,6 +97,16 @@ for (const [email, expected] of Object.entries(EXPECTED)) {
     expect(await menuTargets(page)).toEqual([...expected].sort());
   });
 }
+
+test('driver@example.com lands in the driver app, whose menu offers the trips and the profile', async ({ page }) => {
+  await loginAs(page, 'driver@example.com');
+  await expect(page).toHaveURL(/\/driver$/);
+  await page.getByRole('button', { name: /^(menu|menü)$/i }).click();
+  const drawer = page.getByRole('navigation', { name: /^(menu|menü)$/i });
+  await expect(drawer.getByRole('link').first()).toBeVisible();
+  const hrefs = await drawer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  expect(hrefs.sort()).toEqual(['/appuser/myProfile', '/auth/logout', '/driver']);
+});
 
 test('the dashboard offers a tile for each screen the user can use, and nothing else', async ({ page }) => {
   await loginAs(page, 'admin@example.com');
@@ -69,11 +121,18 @@ test('the dashboard offers a tile for each screen the user can use, and nothing 
 
 test('a driver typing an address gets 403 without the permission and 404 where no screen exists', async ({ page }) => {
   await loginAs(page, 'driver@example.com');
-  for (const path of ['/users', '/email/debug', '/debug', '/agencies/myProfile', '/internet/journeys']) {
+  for (const path of [
+    '/users',
+    '/email/debug',
+    '/debug',
+    '/agencies/myProfile',
+    '/internet/journeys',
+    '/appuser/aktJourneys',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Forbidden', level: 1 })).toBeVisible();
   }
-  for (const path of ['/appuser/aktJourneys', '/internet/blog']) {
+  for (const path of ['/internet/blog']) {
     await page.goto(path);
     await expect(page.getByText('This page could not be found')).toBeVisible();
   }

@@ -1,9 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../support/session.ts';
+import { apiToken, loginAs } from '../support/session.ts';
 
 /** The JavaScript budget of the first screen (issue 8, 4.3), gzip-compressed as a server would send it. */
 const LOGIN_JS_BUDGET_KB = 150;
+/** The same budget for the traveller app's first screen on a phone (issue 13; docs/adr/0020). */
+const TRAVELLER_JS_BUDGET_KB = 150;
 
 /** Collects every JavaScript file the page loads, with its size after gzip. */
 function collectScripts(page: Page): () => Promise<Array<{ file: string; gzip: number }>> {
@@ -29,6 +31,27 @@ test('the login page loads at most 150 KB of gzip-compressed JavaScript', async 
   const total = loaded.reduce((sum, script) => sum + script.gzip, 0) / 1024;
   console.log(`login page: ${total.toFixed(1)} KB of JavaScript (gzip) in ${loaded.length} files`);
   expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_KB);
+});
+
+test('the traveller app opened on a phone loads at most 150 KB of gzip-compressed JavaScript', async ({
+  page,
+  request,
+}) => {
+  // A first visit with a session: the token in the cookie the app reads (lib/auth-token.ts), nothing cached.
+  const token = await apiToken(request, 'traveller@example.com');
+  const base = test.info().project.use.baseURL!;
+  await page.context().addCookies([{ name: 'tourdesk_token', value: token, url: base }]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts = collectScripts(page);
+  await page.goto('/appuser/aktJourneys');
+  await expect(page.getByRole('link', { name: /Adventszauber in Südtirol/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const loaded = await scripts();
+  const total = loaded.reduce((sum, script) => sum + script.gzip, 0) / 1024;
+  console.log(
+    `traveller app, /appuser/aktJourneys: ${total.toFixed(1)} KB of JavaScript (gzip) in ${loaded.length} files`,
+  );
+  expect(total).toBeLessThanOrEqual(TRAVELLER_JS_BUDGET_KB);
 });
 
 test('time from navigation to the first row of the customers list (printed, not asserted)', async ({ page }) => {

@@ -9,7 +9,7 @@ export type JourneyAnswer = Journey;
 export async function callApi<T>(
   request: APIRequestContext,
   email: string,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   data?: unknown,
   status = method === 'POST' ? 201 : 200,

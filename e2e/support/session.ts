@@ -11,11 +11,28 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
+/**
+ * Tokens already issued in this worker, by account and password: a login costs the server a password hash
+ * (argon2id), and set-up steps ask for the same few accounts' tokens again and again. A token lives for hours,
+ * and no test revokes a token it did not get itself (changing a password signs its own account out: such a test
+ * logs in with its own account, and asks again with the new password).
+ */
+const tokens = new Map<string, Promise<string>>();
+
 /** A bearer token for API set-up steps. */
 export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await request.post('/api/v1/authentication', { data: { strategy: 'local', email, password } });
-  expect(response.status()).toBe(201);
-  return (await response.json()).accessToken as string;
+  const key = `${email}\n${password}`;
+  let token = tokens.get(key);
+  if (!token) {
+    token = (async () => {
+      const response = await request.post('/api/v1/authentication', { data: { strategy: 'local', email, password } });
+      expect(response.status()).toBe(201);
+      return (await response.json()).accessToken as string;
+    })();
+    tokens.set(key, token);
+    token.catch(() => tokens.delete(key));
+  }
+  return token;
 }
 
 /** A back-office account of its own (office role, password `Anfang-2027!`), so tests keep the demo passwords. */

@@ -12,6 +12,7 @@ import { brandForHost } from './features/brands/brands.service.ts';
 import { featureRoutes } from './features/index.ts';
 import { filesPlugin } from './features/files/files.plugin.ts';
 import { bookingJobsPlugin } from './features/bookings/booking-jobs.plugin.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
 import { schedulerPlugin } from './plugins/scheduler.ts';
 import { mailWorkerPlugin } from './features/mail/mail-worker.plugin.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -80,6 +81,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(authPlugin, { secret, keyId, tokenTtlSeconds: config.tokenTtlSeconds });
   await app.register(mailWorkerPlugin);
   await app.register(schedulerPlugin);
+  await app.register(realtimePlugin, {
+    postgres:
+      database.dialect === 'postgres' && database.connectionString
+        ? { db: database.db, connectionString: database.connectionString, schema: database.schema }
+        : undefined,
+  });
   await app.register(bookingJobsPlugin);
   await app.register(filesPlugin);
 

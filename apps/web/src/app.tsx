@@ -1,22 +1,35 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import { fallbackBrand } from '@tourdesk/contracts/brand';
 import type { Brand } from '@tourdesk/contracts';
-import { loadUserData, LOGIN_PATH, SESSION_EXPIRED_SEARCH, sessionWasRefused } from './lib/auth-provider.ts';
-import { startI18n } from './lib/i18n.ts';
-import { clearToken, getToken, tokenExpired } from './lib/auth-token.ts';
+import { loadUserData } from './lib/user-data.ts';
+import { RequireSession } from './lib/require-session.tsx';
+import { startMobileI18n } from './lib/mobile-i18n.ts';
+import { getToken, tokenExpired } from './lib/auth-token.ts';
 import { loadBrand } from './lib/brand.tsx';
 import { sendGet } from './lib/api-client.ts';
 import { startFirstList } from './lib/first-list.ts';
-// Not lazy: when the admin sends a refused session to the login page, the guest side must render at once,
-// or react-admin stays mounted (its logout repeating) while a chunk loads.
-import { GuestShell } from './layout/guest-shell.tsx';
 import { FEATURES } from './features/index.ts';
 import { lazyPage, preloadPage } from './lib/feature.ts';
+import { isMobilePath, preloadMobilePage } from './lib/mobile.tsx';
+import { MOBILE_FEATURES } from './features/mobile.ts';
 
 const AdminShell = lazyPage(
   () => import('./layout/admin-shell.tsx'),
   (m) => m.AdminShell,
+);
+// Loaded with the app (see below) except on the traveller and driver app's addresses: when the admin sends a
+// refused session to the login page, the guest side must render at once, or react-admin stays mounted (its logout
+// repeating) while a chunk loads. The phone app does without it (and without react-admin, which it pulls in).
+const GuestShell = lazyPage(
+  () => import('./layout/guest-shell.tsx'),
+  (m) => m.GuestShell,
+);
+// The traveller and driver app when the back office's side navigates to it (opened directly, main.tsx starts
+// mobile-app.tsx instead): a shell of its own, without react-admin.
+const MobileShell = lazyPage(
+  () => import('./layout/mobile-shell.tsx'),
+  (m) => m.MobileShell,
 );
 
 /** The pages under /auth/ (paths relative to it), open to visitors. */
@@ -24,48 +37,22 @@ const guestRoutes = FEATURES.flatMap((feature) => feature.guestRoutes ?? []).map
   <Route key={path} path={path} element={<Page />} />
 ));
 
-/**
- * Everything outside /auth/ needs a session. Without a token, or with one whose time is up, the visitor goes
- * straight to the login page (once, remembering where they wanted to go) before the admin framework loads.
- */
-function RequireSession({ children }: { children: ReactNode }) {
-  const { pathname, search } = useLocation();
-  const token = getToken();
-  const valid = token !== null && !tokenExpired(token);
-  // The server's word on the token (the /userdata request started with the page) comes before the admin
-  // mounts, so a refused session goes to the login page from here, not through react-admin's logout.
-  const [checked, setChecked] = useState(false);
-  useEffect(() => {
-    if (!valid) return;
-    let active = true;
-    loadUserData()
-      .catch(() => undefined)
-      .finally(() => {
-        if (active) setChecked(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, [valid]);
-  if (valid && !checked) return null;
-  if (valid && getToken()) return children;
-  if (token) clearToken();
-  // An expired token, or one the server refused (loadUserData has removed it): "session expired".
-  const expired = token !== null || sessionWasRefused();
-  return (
-    <Navigate
-      to={{ pathname: LOGIN_PATH, search: expired ? SESSION_EXPIRED_SEARCH : '' }}
-      replace
-      state={{ nextPathname: pathname, nextSearch: search }}
-    />
-  );
-}
+/** Pages at addresses of their own that need no session (the newsletter's unsubscribe page). */
+const publicRoutes = FEATURES.flatMap((feature) => feature.publicRoutes ?? []);
 
 // All start at once: the brand request, the chunk of the side of the app this address opens, the messages of
 // the language and, with a session, the logged-in user (the admin shell's first check reuses that request).
 const brandRequest = loadBrand();
-if (!window.location.pathname.startsWith('/auth/')) void AdminShell.preload();
-void startI18n();
+if (isMobilePath(MOBILE_FEATURES, window.location.pathname)) {
+  void MobileShell.preload();
+  preloadMobilePage(MOBILE_FEATURES, window.location.pathname);
+  void startMobileI18n();
+} else {
+  // The back office's and the visitor pages' i18next (not in the phone app's first load).
+  void import('./lib/i18n.ts').then(({ startI18n }) => startI18n());
+  void GuestShell.preload();
+  if (!window.location.pathname.startsWith('/auth/')) void AdminShell.preload();
+}
 preloadPage(FEATURES, window.location.pathname);
 const startToken = getToken();
 if (startToken && !tokenExpired(startToken)) {
@@ -87,6 +74,7 @@ export function App() {
 const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
 
 function Root() {
+  const { pathname } = useLocation();
   const [state, setState] = useState<{ brand: Brand; maintenance: boolean } | null>(null);
   useEffect(() => {
     brandRequest
@@ -105,6 +93,15 @@ function Root() {
       </Suspense>
     );
   }
+  if (isMobilePath(MOBILE_FEATURES, pathname)) {
+    return (
+      <RequireSession>
+        <Suspense fallback={null}>
+          <MobileShell brand={brand} />
+        </Suspense>
+      </RequireSession>
+    );
+  }
   // Each side has a Suspense boundary of its own: switching sides (e.g. a refused session sending the admin to
   // the login) unmounts the side left at once instead of keeping it on screen, and running, while the other loads.
   return (
@@ -117,6 +114,17 @@ function Root() {
           </Suspense>
         }
       />
+      {publicRoutes.map(({ path, component: Page }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <Suspense fallback={null}>
+              <GuestShell brand={brand} routes={<Route path="*" element={<Page />} />} />
+            </Suspense>
+          }
+        />
+      ))}
       <Route
         path="/maintenance"
         element={

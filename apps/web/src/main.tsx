@@ -1,29 +1,43 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, type ComponentType } from 'react';
 import { installChunkReload } from './lib/chunk-reload.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
 installChunkReload();
+registerServiceWorker();
 
-const root = createRoot(document.getElementById('root')!);
+// React DOM is a chunk of its own, loaded beside the page's: this entry stays a few kilobytes, so the page's
+// chunks (and the requests they start) begin at once instead of after React DOM.
+const reactDom = import('react-dom/client');
 
-// Opened directly, the login page is the first screen of most visits: it comes without router, MUI or
-// react-admin (features/auth/instant-login.tsx). Every other address starts the app.
-if (window.location.pathname === '/auth/login') {
-  void import('./features/auth/instant-login.tsx').then(({ InstantLoginPage }) =>
-    root.render(
+/** Renders the page `load` brings. */
+function start(load: Promise<ComponentType>): void {
+  void Promise.all([reactDom, load]).then(([{ createRoot }, Page]) =>
+    createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <InstantLoginPage />
+        <Page />
       </StrictMode>,
     ),
   );
-} else {
+}
+
+function startBackOffice(): void {
   // The admin shell's chunks load beside the app's instead of after it (one round trip less to the first row).
   void import('./layout/admin-shell.tsx');
-  void import('./app.tsx').then(({ App }) =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  start(import('./app.tsx').then(({ App }) => App));
+}
+
+const { pathname } = window.location;
+// Opened directly, the login page is the first screen of most visits: it comes without router, MUI or
+// react-admin (features/auth/instant-login.tsx). The traveller and driver app (/appuser/…, /driver/…, but the
+// shared profile page) has an entry of its own without the back office (mobile-app.tsx, docs/adr/0020); an
+// address there that no phone screen serves goes to the back office after all. Every other address starts the app.
+if (pathname === '/auth/login') {
+  start(import('./features/auth/instant-login.tsx').then(({ InstantLoginPage }) => InstantLoginPage));
+} else if (/^\/(appuser|driver)(\/|$)/.test(pathname) && !pathname.startsWith('/appuser/myProfile')) {
+  void import('./mobile-app.tsx').then(({ MobileApp, mobileAppServes }) => {
+    if (mobileAppServes(pathname)) start(Promise.resolve(MobileApp));
+    else startBackOffice();
+  });
+} else {
+  startBackOffice();
 }

@@ -1,31 +1,33 @@
 import { z } from 'zod';
 import { emailField, optionalCode, optionalText, optionalZip, passwordField, requiredText } from './fields.ts';
 
-const passwordsMatch = (body: { password: string; passwordRepeat: string }) => body.password === body.passwordRepeat;
-const passmatchIssue = { message: 'error.passmatch', path: ['passwordRepeat'] };
+export const passwordsMatch = (body: { password: string; passwordRepeat: string }) =>
+  body.password === body.passwordRepeat;
+export const passmatchIssue = { message: 'error.passmatch', path: ['passwordRepeat'] };
 
 export const LANGUAGES = ['de', 'en', 'es', 'ru'] as const;
 const language = z.enum(LANGUAGES, { error: 'error.invalid' }).optional();
 
+/** The fields of a traveller's registration (also the booking-code registration's, traveller-trips.schema.ts). */
+export const REGISTRATION_FIELDS = {
+  salutation: optionalCode(2),
+  title: optionalCode(3),
+  firstname: requiredText({ min: 2, max: 90 }),
+  lastname: requiredText({ min: 2, max: 90 }),
+  address: optionalText({ max: 120 }),
+  zip: optionalZip(),
+  city: optionalText({ min: 2, max: 60 }),
+  tel: optionalText({ max: 40 }),
+  email: emailField(),
+  password: passwordField(),
+  passwordRepeat: z.string({ error: 'error.empty' }),
+  acceptTerms: z.literal(true, { error: 'error.termsRequired' }),
+  acceptPrivacy: z.literal(true, { error: 'error.termsRequired' }),
+  language,
+};
+
 /** POST /registration (spec §3 "Registration"): accepting terms and privacy is required. */
-export const ZRegistrationBody = z
-  .object({
-    salutation: optionalCode(2),
-    title: optionalCode(3),
-    firstname: requiredText({ min: 2, max: 90 }),
-    lastname: requiredText({ min: 2, max: 90 }),
-    address: optionalText({ max: 120 }),
-    zip: optionalZip(),
-    city: optionalText({ min: 2, max: 60 }),
-    tel: optionalText({ max: 40 }),
-    email: emailField(),
-    password: passwordField(),
-    passwordRepeat: z.string({ error: 'error.empty' }),
-    acceptTerms: z.literal(true, { error: 'error.termsRequired' }),
-    acceptPrivacy: z.literal(true, { error: 'error.termsRequired' }),
-    language,
-  })
-  .refine(passwordsMatch, passmatchIssue);
+export const ZRegistrationBody = z.object(REGISTRATION_FIELDS).refine(passwordsMatch, passmatchIssue);
 export type RegistrationBody = z.infer<typeof ZRegistrationBody>;
 
 /** The verify-e-mail page's answer. */

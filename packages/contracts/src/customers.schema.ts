@@ -42,6 +42,8 @@ export const ZCustomer = z.object({
   emails: z.array(ZVcField),
   customerType: z.enum(CUSTOMER_TYPES),
   isDriver: z.boolean(),
+  /** wants the newsletter (spec §3 address field `newsletter`); kept in step with the newsletter contact */
+  newsletter: z.boolean(),
   agencyId: z.number().int().nullable(),
   agencyName: z.string().nullable(),
   kuschick_id: z.string().nullable(),
@@ -65,6 +67,7 @@ export const customerFields = {
   state: optionalText({ max: 60 }),
   external_id: optionalText({ max: 50 }),
   customerType: z.enum(CUSTOMER_TYPES, { error: 'error.invalid' }).optional(),
+  newsletter: z.boolean({ error: 'error.invalid' }).optional(),
   agencyId: z.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').nullable().optional(),
   kuschick_id: optionalText({ max: 50 }),
   ratio_id: optionalText({ max: 50 }),

@@ -67,8 +67,25 @@ export const ERROR_MESSAGES = {
   'error.participantNotInBooking': 'This participant does not belong to this booking.',
   'error.insuranceUnknown': 'This insurance is not offered.',
   'error.dunningNotDue': 'No payment reminder is due for this booking.',
+  'error.eInvoiceAddressMissing':
+    'An XRechnung in UBL needs the e-mail address of the seller (the brand) and of the buyer. Please add it or choose another format.',
   // agency portal (issue #12)
   'error.rateDuplicate': 'There is already a rate for this category.',
+  // traveller and driver app (issue #13)
+  'error.shareRequestPending': 'You have already asked for this trip. Please wait until the booker confirms it.',
+  'error.ticketInvalid': 'This ticket is not valid for this departure.',
+  'error.notYourDeparture': 'You are not the driver of this coach.',
+  // newsletter templates (issue #14)
+  'error.templateInUse': 'This template is still used by campaigns and cannot be deleted.',
+  'error.mjmlInvalid': 'The MJML of this template has errors.',
+  'error.unsubscribeMissing': 'A marketing template must contain the unsubscribe link (placeholder unsubscribe_url).',
+  // newsletter campaigns (issue #14)
+  'error.listNotCertified': 'Only certified, active contact lists can be used for sending.',
+  'error.campaignNotEditable': 'Only draft or scheduled campaigns can be changed.',
+  'error.campaignNoTemplate': 'Please choose a template for this campaign.',
+  'error.campaignNoLists': 'Please choose at least one contact list.',
+  'error.campaignNoSubject': 'Please enter a subject.',
+  'error.scheduleInPast': 'The planned time must lie in the future.',
   // §8 error pages
   'error.forbiddenTitle': 'Forbidden',
   'error.forbiddenText': 'You have no permission to view this page.',
@@ -110,6 +127,13 @@ export const ERROR_MESSAGES = {
   'error.badRequest': 'The request is not valid.',
   'error.payloadTooLarge': 'The request is too large.',
   'error.conflict': 'The record is still in use and cannot be deleted.',
+  // newsletter contacts (issue 14)
+  'error.contactExists': 'A contact with this e-mail address already exists.',
+  'error.listExists': 'A contact list with this name already exists.',
+  'error.certifyAll': 'Please confirm all five statements.',
+  'error.importFile': 'The file could not be read. Please upload a CSV or Excel (.xlsx) file with a header row.',
+  'error.importStarted': 'This import has already been started.',
+  'error.optinInvalid': 'This confirmation link is invalid, already used or expired.',
   'error.serviceUnavailable': 'The service is temporarily unavailable.',
 } as const;
 

@@ -77,4 +77,7 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   DUNNING_TERMS: DEFAULT_DUNNING_TERMS,
   INSURANCE_PRODUCTS: DEFAULT_INSURANCE_PRODUCTS,
   INVOICE_SELLER: DEFAULT_INVOICE_SELLER,
+  // newsletter (issue #14, docs/adr/0021)
+  /** newsletter mails sent per minute at most (0: no limit) */
+  NEWSLETTER_RATE_PER_MINUTE: 600,
 };

@@ -21,6 +21,8 @@ export type DatabaseHandle = {
   dialect: DialectName;
   /** PostgreSQL schema the handle works in, when not the default. */
   schema?: string;
+  /** PostgreSQL: where to open a connection of one's own (the realtime events' LISTEN, lib/realtime.ts). */
+  connectionString?: string;
   /** Closes the connection(s). */
   destroy: () => Promise<void>;
 };
@@ -57,7 +59,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       options: options.schema ? `-c search_path=${options.schema},public` : undefined,
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, cache, dialect: 'postgres', schema: options.schema, destroy: () => db.destroy() };
+    return {
+      db,
+      cache,
+      dialect: 'postgres',
+      schema: options.schema,
+      connectionString: url,
+      destroy: () => db.destroy(),
+    };
   }
   if (!url.startsWith('sqlite:'))
     throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:)`);

@@ -6,6 +6,9 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  */
 export type DialectName = 'sqlite' | 'postgres';
 
+/** A boolean column as a condition, true on both engines (SQLite keeps 0/1, PostgreSQL true/false). */
+export const isTrue = (column: string) => sql<SqlBool>`${sql.ref(column)}`;
+
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
 const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 

@@ -2,6 +2,12 @@ import type { ActionCodeTable } from '../features/account/account.table.ts';
 import type { AppSecretTable, AuditLogTable, AuthThrottleTable } from '../features/auth/auth.table.ts';
 import type { CollectiveInvoiceBookingTable } from '../features/collective-invoices/collective-invoices.table.ts';
 import type { AgencyCommissionRateTable } from '../features/commissions/commissions.table.ts';
+import type { SuitcaseTable, TravelbagTemplateTable } from '../features/suitcase/suitcase.table.ts';
+import type { TravelConsumptionTable, TravelMenuItemTable } from '../features/travel-menu/travel-menu.table.ts';
+import type { DiaryEntryTable, DiaryPhotoTable } from '../features/diary/diary.table.ts';
+import type { BoardingCheckinTable } from '../features/driver-app/driver-app.table.ts';
+import type { EmergencyNumberTable, TravellerBookingTable } from '../features/traveller-trips/traveller-trips.table.ts';
+import type { TransportPositionTable } from '../features/bus-location/bus-location.table.ts';
 import type { InvoiceCounterTable, InvoiceTable } from '../features/invoices/invoices.table.ts';
 import type { MailAttachmentTable, MailAttemptTable, MailOutboxTable } from '../features/mail/mail.table.ts';
 import type { PaymentDueTable, PaymentTable } from '../features/payments/payments.table.ts';
@@ -27,6 +33,7 @@ import type {
 } from '../features/boarding-points/boarding-points.table.ts';
 import type { JrnDestinationTable } from '../features/destinations/destinations.table.ts';
 import type { StoredFileTable } from '../features/files/files.table.ts';
+import type { NewsletterTemplateImageTable } from '../features/newsletter-templates/newsletter-templates.table.ts';
 import type { JrnCategoryTable } from '../features/journey-categories/journey-categories.table.ts';
 import type {
   JrnAccommodationTable,
@@ -46,11 +53,32 @@ import type { RoleTable } from '../features/roles/roles.table.ts';
 import type { SysSettingsTable } from '../features/settings/settings.table.ts';
 import type { UserAccountTable } from '../features/users/users.table.ts';
 import type { ScheduledJobTable } from '../lib/scheduler.table.ts';
+import type {
+  NewsletterCampaignListTable,
+  NewsletterCampaignTable,
+  NewsletterContactTable,
+  NewsletterEventTable,
+  NewsletterLinkTable,
+  NewsletterListMemberTable,
+  NewsletterListTable,
+  NewsletterRecipientTable,
+  NewsletterTemplateTable,
+} from '../features/newsletter/newsletter.table.ts';
+import type { NewsletterImportTable } from '../features/newsletter-contacts/newsletter-contacts.table.ts';
 
 /** The whole database as Kysely sees it; each feature declares its own tables. */
 export type DB = {
   action_code: ActionCodeTable;
   agency_commission_rate: AgencyCommissionRateTable;
+  traveller_booking: TravellerBookingTable;
+  travelbag_template: TravelbagTemplateTable;
+  suitcase: SuitcaseTable;
+  travel_menu_item: TravelMenuItemTable;
+  travel_consumption: TravelConsumptionTable;
+  diary_entry: DiaryEntryTable;
+  diary_photo: DiaryPhotoTable;
+  boarding_checkin: BoardingCheckinTable;
+  emergency_number: EmergencyNumberTable;
   app_secret: AppSecretTable;
   audit_log: AuditLogTable;
   auth_throttle: AuthThrottleTable;
@@ -80,6 +108,17 @@ export type DB = {
   mail_attachment: MailAttachmentTable;
   mail_attempt: MailAttemptTable;
   mail_outbox: MailOutboxTable;
+  newsletter_campaign: NewsletterCampaignTable;
+  newsletter_campaign_list: NewsletterCampaignListTable;
+  newsletter_contact: NewsletterContactTable;
+  newsletter_event: NewsletterEventTable;
+  newsletter_import: NewsletterImportTable;
+  newsletter_link: NewsletterLinkTable;
+  newsletter_list: NewsletterListTable;
+  newsletter_list_member: NewsletterListMemberTable;
+  newsletter_recipient: NewsletterRecipientTable;
+  newsletter_template: NewsletterTemplateTable;
+  newsletter_template_image: NewsletterTemplateImageTable;
   organization: OrganizationTable;
   participant: ParticipantTable;
   payment: PaymentTable;
@@ -93,6 +132,7 @@ export type DB = {
   stored_file: StoredFileTable;
   sys_settings: SysSettingsTable;
   transport: TransportTable;
+  transport_position: TransportPositionTable;
   travel_stop: TravelStopTable;
   user_account: UserAccountTable;
   vc_address: VcAddressTable;

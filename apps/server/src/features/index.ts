@@ -16,6 +16,8 @@ import { departuresRoutes } from './departures/departures.routes.ts';
 import { destinationsRoutes } from './destinations/destinations.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
+import { driverAppRoutes } from './driver-app/driver-app.routes.ts';
+import { busLocationRoutes } from './bus-location/bus-location.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { insurancesRoutes } from './insurances/insurances.routes.ts';
@@ -33,6 +35,14 @@ import { rolesRoutes } from './roles/roles.routes.ts';
 import { seatPlansRoutes } from './seat-plans/seat-plans.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { suitcaseRoutes } from './suitcase/suitcase.routes.ts';
+import { travelMenuRoutes } from './travel-menu/travel-menu.routes.ts';
+import { diaryRoutes } from './diary/diary.routes.ts';
+import { travellerTripsRoutes } from './traveller-trips/traveller-trips.routes.ts';
+import { newsletterTemplatesRoutes } from './newsletter-templates/newsletter-templates.routes.ts';
+import { newsletterAnalysisRoutes } from './newsletter-analysis/newsletter-analysis.routes.ts';
+import { newsletterCampaignsRoutes } from './newsletter-campaigns/newsletter-campaigns.routes.ts';
+import { newsletterContactsRoutes } from './newsletter-contacts/newsletter-contacts.routes.ts';
 
 /** Each feature registers its own routes; this list only says which features the API has. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -47,6 +57,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   customersRoutes,
   ratioAddressesRoutes,
   driversRoutes,
+  busLocationRoutes,
   accountRoutes,
   mailRoutes,
   journeyFeedRoutes,
@@ -70,4 +81,13 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   paymentsRoutes,
   commissionsRoutes,
   collectiveInvoicesRoutes,
+  suitcaseRoutes,
+  travelMenuRoutes,
+  diaryRoutes,
+  driverAppRoutes,
+  travellerTripsRoutes,
+  newsletterTemplatesRoutes,
+  newsletterAnalysisRoutes,
+  newsletterCampaignsRoutes,
+  newsletterContactsRoutes,
 ];

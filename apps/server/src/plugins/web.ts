@@ -5,8 +5,9 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
 /**
- * Serves the built web app at `/`. Hashed assets are cached for a year; every other path that is not
- * an API call answers index.html, so the app's own router takes over.
+ * Serves the built web app at `/`. Hashed assets are cached for a year; everything else, the service worker
+ * `sw.js` and the web app manifest among them, is checked with the server each time (`no-cache`). Every other
+ * path that is not an API call answers index.html, so the app's own router takes over.
  */
 export const webPlugin = fp(async (app: FastifyInstance) => {
   const root = app.config.webDist;
@@ -24,6 +25,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     setHeaders: (reply, path) => {
       const hashed = path.startsWith(join(root, 'assets'));
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The service worker (docs/adr/0020): always checked with the server, so a new version reaches the phones.
+      if (path === join(root, 'sw.js')) reply.header('service-worker-allowed', '/');
+      if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
     },
   });
   app.decorate('serveWebApp', true);

@@ -16,9 +16,18 @@ import {
 } from './factories.ts';
 import { seedCatalogueReferences } from './catalogue-factories.ts';
 import { seedDemoBookings } from './demo-bookings.ts';
+import { seedDemoTravelMenu } from './demo-travel-menu.ts';
+import { seedDemoNewsletterTemplates } from './demo-newsletter-templates.ts';
+import { seedDemoNewsletterAnalysis } from './demo-newsletter-analysis.ts';
+import { seedDemoNewsletterCampaigns } from './demo-newsletter-campaigns.ts';
+import { seedDemoNewsletterContacts } from './demo-newsletter-contacts.ts';
 import { seedDemoPayments } from './demo-payments.ts';
+import { seedDemoSuitcase } from './demo-suitcase.ts';
+import { seedDemoRoad } from './demo-road.ts';
 import { seedDemoJourneys } from './demo-journeys.ts';
 import { seedDemoDepartures } from './demo-departures.ts';
+import { seedDemoDriverApp } from './demo-driver-app.ts';
+import { seedDemoTravellerTrips } from './demo-traveller-trips.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -180,6 +189,24 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   // Bookings on the planned demo dates (after the departures: they need coaches, pools and stops).
   await seedDemoBookings(ctx);
   await seedDemoPayments(ctx);
+  // The demo traveller's trips in the app (after the bookings: the coming trip joins the departures' stops).
+  await seedDemoTravellerTrips(ctx);
+  // Travel-bag templates (the traveller already has journeys to pack for).
+  await seedDemoSuitcase(ctx);
+  // Today's day trip of the demo driver, with travellers and QR tickets (the driver app, issue #13).
+  await seedDemoDriverApp(ctx);
+  // A coach on the road today with its position, driven by the demo driver, the demo traveller on board.
+  await seedDemoRoad(ctx);
+  // On-board menus for every journey and a few lines of consumption on the demo traveller's booking.
+  await seedDemoTravelMenu(ctx);
+  // Newsletter contacts and the lists Stammkunden (certified) and Website-Interessenten (issue #14).
+  await seedDemoNewsletterContacts(ctx);
+  // Newsletter templates (issue #14): the campaigns' demo data finds them by name.
+  await seedDemoNewsletterTemplates(ctx);
+  // A sent, a scheduled and a draft campaign to the demo list with the spring template.
+  await seedDemoNewsletterCampaigns(ctx);
+  // Opens, clicks, bounces and unsubscribes for the sent newsletter campaigns (after the campaigns' seed).
+  await seedDemoNewsletterAnalysis(ctx);
   log?.info('demo data seeded');
   return true;
 }

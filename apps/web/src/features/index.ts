@@ -10,15 +10,25 @@ import { customersFeature } from './customers/customers.feature.tsx';
 import { departuresFeature } from './departures/departures.feature.tsx';
 import { destinationsFeature } from './destinations/destinations.feature.tsx';
 import { driversFeature } from './drivers/drivers.feature.tsx';
+import { busLocationFeature } from './bus-location/bus-location.feature.tsx';
 import { journeyCategoriesFeature } from './journey-categories/journey-categories.feature.tsx';
 import { journeysFeature } from './journeys/journeys.feature.tsx';
 import { manifestsFeature } from './manifests/manifests.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
 import { processesFeature } from './processes/processes.feature.tsx';
+import { myJourneysFeature } from './my-journeys/my-journeys.feature.tsx';
 import { rolesFeature } from './roles/roles.feature.tsx';
 import { seatPlansFeature } from './seat-plans/seat-plans.feature.tsx';
 import { settingsFeature } from './settings/settings.feature.tsx';
 import { usersFeature } from './users/users.feature.tsx';
+import { suitcaseFeature } from './suitcase/suitcase.feature.tsx';
+import { travelMenuFeature } from './travel-menu/travel-menu.feature.tsx';
+import { diaryFeature } from './diary/diary.feature.tsx';
+import { driverAppFeature } from './driver-app/driver-app.feature.tsx';
+import { newsletterTemplatesFeature } from './newsletter-templates/newsletter-templates.feature.tsx';
+import { newsletterAnalysisFeature } from './newsletter-analysis/newsletter-analysis.feature.tsx';
+import { newsletterCampaignsFeature } from './newsletter-campaigns/newsletter-campaigns.feature.tsx';
+import { newsletterContactsFeature } from './newsletter-contacts/newsletter-contacts.feature.tsx';
 
 /**
  * Every web feature of this installation. The shell takes resources, routes, menu entries, dashboard tiles,
@@ -45,4 +55,14 @@ export const FEATURES: readonly FeatureModule[] = [
   bookingWizardFeature,
   bookingsFeature,
   processesFeature,
+  suitcaseFeature,
+  travelMenuFeature,
+  diaryFeature,
+  driverAppFeature,
+  myJourneysFeature,
+  busLocationFeature,
+  newsletterTemplatesFeature,
+  newsletterAnalysisFeature,
+  newsletterCampaignsFeature,
+  newsletterContactsFeature,
 ];

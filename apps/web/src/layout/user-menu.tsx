@@ -67,10 +67,17 @@ export function AppUserMenu() {
           </Typography>
         </Box>
       ) : null}
-      {/* With the name shown on the button, the name is its accessible name; the icon button is "Profile". */}
+      {/* With the name shown on the button, the name is its accessible name. On a phone the button is an icon
+          named "Profile": it shows the picture or a person, never initials, which would contradict that name. */}
       <UserMenu
         label={wide && name ? '' : 'ra.auth.user_menu'}
-        icon={<UserAvatar name={name} src={user?.avatar} sx={{ width: 32, height: 32, fontSize: 14 }} />}
+        icon={
+          wide || user?.avatar ? (
+            <UserAvatar name={name} src={user?.avatar} aria-hidden sx={{ width: 32, height: 32, fontSize: 14 }} />
+          ) : (
+            <AccountCircleIcon sx={{ fontSize: 32 }} />
+          )
+        }
       >
         <Box sx={{ px: 2, py: 1 }}>
           <Typography variant="subtitle2">{name}</Typography>

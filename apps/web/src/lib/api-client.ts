@@ -1,7 +1,9 @@
-import { HttpError } from 'react-admin';
 import type { ErrorBody } from '@tourdesk/contracts/errors';
 import { getToken } from './auth-token.ts';
 import { dropFirstList } from './first-list.ts';
+import { HttpError } from './http-error.ts';
+
+export { HttpError };
 
 export const API_BASE = '/api/v1';
 
@@ -21,7 +23,7 @@ const isErrorBody = (value: unknown): value is ErrorBody =>
   typeof value === 'object' && value !== null && 'key' in value && 'statusCode' in value;
 
 /**
- * The error react-admin understands: the message is the catalogue key (react-admin translates it for the
+ * The error react-admin understands (lib/http-error.ts): the message is the catalogue key (react-admin translates it for the
  * notification), and field errors become `body.errors = { field: key }` so forms show them at the field.
  */
 export function toHttpError(status: number, body: unknown): HttpError {

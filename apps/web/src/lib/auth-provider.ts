@@ -3,37 +3,20 @@ import { hasAnyPermission, type PermissionName, type PermissionSubject } from '@
 import type { LoginResponse, LoginSelection, UserData } from '@tourdesk/contracts';
 import { api } from './api-client.ts';
 import { clearToken, getToken, setToken } from './auth-token.ts';
+import {
+  forgetUserData,
+  loadUserData,
+  LOGIN_PATH,
+  rememberUserData,
+  SESSION_EXPIRED_SEARCH,
+  sessionWasRefused,
+  setSessionEnded,
+} from './user-data.ts';
 import { RESOURCES, type ResourceAction } from './resources.ts';
 
-export const LOGIN_PATH = '/auth/login';
-/** Added to the login address when a session ended on its own; the login page then says so. */
-export const SESSION_EXPIRED_SEARCH = '?session=expired';
-
-/** The logged-in user, loaded once per page load (and after each login). */
-let current: Promise<UserData> | null = null;
-/** Set when the server refused the token: the next logout leads to the login page with "session expired". */
-let sessionEnded = false;
-
-/** Whether the server refused this page's token (the login page then says the session expired). */
-export const sessionWasRefused = () => sessionEnded;
+export { forgetUserData, loadUserData, LOGIN_PATH, SESSION_EXPIRED_SEARCH, sessionWasRefused };
 
 const isUnauthorized = (error: unknown) => (error as { status?: unknown } | null)?.status === 401;
-
-export function loadUserData(): Promise<UserData> {
-  current ??= api<UserData>('/userdata').catch((error: unknown) => {
-    current = null;
-    if (isUnauthorized(error)) {
-      clearToken();
-      sessionEnded = true;
-    }
-    throw error;
-  });
-  return current;
-}
-
-export const forgetUserData = () => {
-  current = null;
-};
 
 export type Identity = UserIdentity & { user: UserData };
 
@@ -79,7 +62,7 @@ export const authProvider: AuthProvider = {
     });
     if ('selection' in response) return response;
     setToken(response.accessToken);
-    current = Promise.resolve(response.user);
+    rememberUserData(response.user);
     return undefined;
   },
   async logout() {
@@ -89,14 +72,14 @@ export const authProvider: AuthProvider = {
     // again — a second redirect would drop the "session expired" notice and can repeat while the shells swap.
     const { pathname } = window.location;
     if (pathname.startsWith('/auth/') && pathname !== '/auth/logout') return false;
-    const expired = sessionEnded;
-    sessionEnded = false;
+    const expired = sessionWasRefused();
+    setSessionEnded(false);
     return expired ? `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}` : LOGIN_PATH;
   },
   /** A token the server refuses (expired, revoked, signed with another key) ends the session here. */
   async checkAuth() {
     if (!getToken()) {
-      throw { redirectTo: sessionEnded ? `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}` : LOGIN_PATH, message: false };
+      throw { redirectTo: sessionWasRefused() ? `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}` : LOGIN_PATH, message: false };
     }
     try {
       await loadUserData();
@@ -108,7 +91,7 @@ export const authProvider: AuthProvider = {
     if (isUnauthorized(error)) {
       clearToken();
       forgetUserData();
-      sessionEnded = true;
+      setSessionEnded(true);
       throw { redirectTo: `${LOGIN_PATH}${SESSION_EXPIRED_SEARCH}`, message: false };
     }
   },

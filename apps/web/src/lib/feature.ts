@@ -1,9 +1,11 @@
 import { createElement, lazy, useState, type ComponentType, type ReactElement } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
+import type { QueryKey } from '@tanstack/react-query';
 import type { UserData } from '@tourdesk/contracts';
 import type { PermissionName } from '@tourdesk/contracts/permissions';
 import type { Messages } from '../locales/merge.ts';
 import type { TranslatedLanguage } from './i18n.ts';
+import type { MobileIcon } from './mobile-icons.tsx';
 import type { ResourceApi } from './resources.ts';
 
 /** The drawer's groups, in this order (layout/menu-groups.ts gives each its icon). */
@@ -23,6 +25,9 @@ export type MenuGroupKey =
 
 /** What decides whether a user sees a menu entry: the permissions and the agency of the card. */
 export type MenuUser = Pick<UserData, 'permissions' | 'vc_card'>;
+
+/** What decides whether a user may open a screen of the traveller and driver app. */
+export type MobileUser = Pick<UserData, 'permissions' | 'isDriver'>;
 
 /**
  * A screen the drawer links to (and, unless `tile` is false, the dashboard too). It shows only to users
@@ -63,8 +68,45 @@ export type FeatureRoute = {
   permissions: readonly PermissionName[];
 };
 
+/**
+ * A screen of the traveller and driver app (`/appuser/…`, `/driver/…`): mobile-first, inside the mobile shell
+ * (layout/mobile-shell.tsx), which loads neither react-admin nor the back office. Guarded like a FeatureRoute;
+ * `usable` adds what else the screen needs (the driver app a card with `isDriver`).
+ */
+export type MobileRoute = {
+  path: string;
+  component: ComponentType;
+  permissions: readonly PermissionName[];
+  usable?: (user: MobileUser) => boolean;
+  /** A query the screen starts with, asked for as the page starts (before the shell renders). */
+  prefetch?: { queryKey: QueryKey; queryFn: () => Promise<unknown> };
+  /**
+   * The screen is plain HTML and CSS (no MUI): the shell shows it without loading MUI's theme. A phone's first
+   * screen stays small this way (docs/adr/0020); every other screen gets the MUI theme from the shell.
+   */
+  plain?: boolean;
+};
+
+/** An entry of the mobile app's navigation (i18n key under `mobile.nav.`), shown like a MenuEntry. */
+export type MobileMenuEntry = {
+  key: string;
+  to: string;
+  permissions: readonly PermissionName[];
+  /** A plain SVG icon of lib/mobile-icons.tsx (an MUI icon would bring MUI into the phone app's first load). */
+  icon: MobileIcon;
+  usable?: (user: MobileUser) => boolean;
+  /** Lower comes first; the first usable entry is the user's home in the app. */
+  order: number;
+};
+
 /** A page under /auth/ that visitors open before logging in (path relative to /auth/). */
 export type GuestRoute = { path: string; component: ComponentType };
+
+/**
+ * A page anyone may open without logging in at an address of its own (absolute path, ending in `/*`), e.g. the
+ * newsletter's unsubscribe page `/newsletter/unsubscribe/:token/*`; rendered in the visitor shell.
+ */
+export type PublicRoute = { path: string; component: ComponentType };
 
 /**
  * Everything the shell needs to know about a web feature, exported by the feature's `<name>.feature.tsx`.
@@ -76,13 +118,23 @@ export type FeatureModule = {
   resources?: readonly FeatureResource[];
   routes?: readonly FeatureRoute[];
   guestRoutes?: readonly GuestRoute[];
+  publicRoutes?: readonly PublicRoute[];
   menu?: readonly MenuEntry[];
   quickApps?: readonly QuickApp[];
+  /** Screens of the traveller and driver app, and their navigation entries. */
+  mobileRoutes?: readonly MobileRoute[];
+  mobileMenu?: readonly MobileMenuEntry[];
   /** The feature's messages per language, each a chunk of its own loaded with the language. */
   messages: Record<TranslatedLanguage, () => Promise<LocaleFile>>;
   /** Fields the API answers but never accepts; PATCH leaves them out. */
   readOnlyFields?: readonly string[];
 };
+
+/**
+ * A feature's part of the traveller and driver app, in a `<name>.mobile.ts` of its own: the phone app's registry
+ * (features/mobile.ts) imports only these, so the phone never loads the back office's registrations.
+ */
+export type MobileFeature = Pick<FeatureModule, 'name' | 'mobileRoutes' | 'mobileMenu' | 'messages'>;
 
 /** Whether `user` may open `entry`: one of its permissions, and whatever else the screen needs. */
 export const isUsable = (entry: Pick<MenuEntry, 'usable'>, user: MenuUser | undefined, allowed: boolean): boolean =>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import i18next, { type i18n } from 'i18next';
+import i18next, { type i18n, type TOptions } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { getI18nProvider } from 'ra-i18n-i18next';
 import type { I18nProvider } from 'react-admin';
 import {
   OFFERED_LANGUAGES,
@@ -38,6 +37,36 @@ export const I18NEXT_OPTIONS = {
   returnEmptyString: false,
 } as const;
 
+/**
+ * react-admin's i18n provider on an i18next instance (what ra-i18n-i18next's `getI18nProvider` does, written out
+ * here so the traveller app's first load does not carry ra-i18n-i18next, react-i18next and lodash).
+ */
+async function i18nProviderOn(
+  instance: i18n,
+  options: typeof I18NEXT_OPTIONS,
+  locales: ReadonlyArray<{ locale: string; name: string }>,
+): Promise<I18nProvider> {
+  let translate = await instance.init({ ...options });
+  return {
+    translate: (key: string, values: Record<string, unknown> = {}) => {
+      const { _: defaultValue, smart_count: count, ...others } = values ?? {};
+      // react-admin's `_` (the text when the key is missing) and `smart_count` (plurals) in i18next's words.
+      const options: TOptions = {
+        ...others,
+        ...(typeof defaultValue === 'string' ? { defaultValue } : {}),
+        ...(typeof count === 'number' ? { count, smart_count: count } : {}),
+      };
+      return String(translate(key, options));
+    },
+    changeLocale: async (locale: string) => {
+      await instance.loadLanguages(locale);
+      translate = await instance.changeLanguage(locale);
+    },
+    getLocale: () => instance.language,
+    getLocales: () => [...locales],
+  };
+}
+
 /** The page's one i18n provider, once it is ready (both shells share it). */
 let ready: I18nProvider | null = null;
 let starting: Promise<I18nProvider> | null = null;
@@ -48,7 +77,7 @@ let starting: Promise<I18nProvider> | null = null;
  * A language change also sets the `i18n_redirected` cookie.
  */
 export function startI18n(): Promise<I18nProvider> {
-  starting ??= getI18nProvider(createI18next(), { ...I18NEXT_OPTIONS }, [...OFFERED_LANGUAGES]).then((provider) => {
+  starting ??= i18nProviderOn(createI18next(), { ...I18NEXT_OPTIONS }, OFFERED_LANGUAGES).then((provider) => {
     ready = {
       ...provider,
       changeLocale: async (locale: string, options?: unknown) => {

@@ -1,25 +1,37 @@
-import { convertRaTranslationsToI18next } from 'ra-i18n-i18next';
 import { FEATURES } from '../features/index.ts';
 import type { TranslatedLanguage } from '../lib/i18n.ts';
-import { mergeMessages, type Messages } from './merge.ts';
+import type { FeatureModule } from '../lib/feature.ts';
+import type { Messages } from './merge.ts';
+import { loadMessagesOf } from './load.ts';
 
-/** One chunk per language for the shell's messages; the features' messages load beside it. */
-const SHELL: Record<TranslatedLanguage, () => Promise<{ messages: Messages }>> = {
-  en: () => import('./en.ts'),
-  de: () => import('./de.ts'),
-  es: () => import('./es.ts'),
-  ru: () => import('./ru.ts'),
-};
+/** Every message of `language`: the shell's and each feature's (of `features`, by default all), merged. */
+export const messagesFor = (language: TranslatedLanguage, features: readonly FeatureModule[] = FEATURES) =>
+  loadMessagesOf(language, features);
 
-/** Every message of `language`: the shell's and each feature's, loaded in parallel and merged. */
-export async function messagesFor(language: TranslatedLanguage): Promise<Messages> {
-  const [shell, ...features] = await Promise.all([
-    SHELL[language](),
-    ...FEATURES.map((feature) => feature.messages[language]()),
-  ]);
-  return mergeMessages(shell.messages, ...features.map((feature) => feature.default));
+type I18nextMessages = { [key: string]: string | I18nextMessages };
+
+/**
+ * react-admin's message format in i18next's (as ra-i18n-i18next's convertRaTranslationsToI18next, without
+ * lodash): `%{name}` becomes `{{name}}`, and `one |||| other` becomes `key_one` and `key_other`.
+ */
+export function toI18next(messages: Messages): I18nextMessages {
+  const result: I18nextMessages = {};
+  const placeholders = (text: string) =>
+    text.replace(/%\{([a-zA-Z0-9-_]*)\}/g, (_match, name: string) => `{{${name}}}`);
+  for (const [key, value] of Object.entries(messages)) {
+    if (typeof value === 'object') {
+      result[key] = toI18next(value);
+    } else if (value.includes(' |||| ')) {
+      const [one = '', other = ''] = value.split(' |||| ');
+      result[`${key}_one`] = placeholders(one);
+      result[`${key}_other`] = placeholders(other);
+    } else {
+      result[key] = placeholders(value);
+    }
+  }
+  return result;
 }
 
 export async function loadMessages(language: TranslatedLanguage): Promise<object> {
-  return convertRaTranslationsToI18next(await messagesFor(language));
+  return toI18next(await messagesFor(language));
 }

@@ -1,8 +1,10 @@
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { formatDateTime, TIME_ZONE } from '@tourdesk/contracts/format';
 import { useCurrentUser, visibleMenu } from '../layout/app-menu.tsx';
+import { FEATURES } from '../features/index.ts';
+import { mobileHome } from '../lib/mobile.tsx';
 
 /** Morning until 11, afternoon until 18, evening after (Europe/Berlin). */
 export function greetingKey(now = new Date()): 'morning' | 'afternoon' | 'evening' {
@@ -18,10 +20,13 @@ export function greetingKey(now = new Date()): 'morning' | 'afternoon' | 'evenin
 export function Dashboard() {
   const translate = useTranslate();
   const user = useCurrentUser();
+  // Travellers and drivers start in their app, when it has a screen for them.
+  const home = user?.kind === 'app' ? mobileHome(FEATURES, user) : null;
   // A tile for every screen the user can use, unless its feature keeps it out of the dashboard.
   const groups = visibleMenu(user)
     .map((group) => ({ ...group, entries: group.entries.filter((entry) => entry.tile !== false) }))
     .filter((group) => group.entries.length > 0);
+  if (home) return <Navigate to={home} replace />;
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('app.dashboard.title')} />

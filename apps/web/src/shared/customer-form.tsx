@@ -1,4 +1,5 @@
 import {
+  BooleanInput,
   SelectInput,
   TabbedForm,
   TabbedFormTabs,
@@ -83,6 +84,7 @@ export function CustomerForm({
           />
           {variant === 'staff' ? <AgencyInput source="agencyId" label="customers.fields.agency" /> : null}
         </Box>
+        <BooleanInput source="newsletter" label="customers.fields.newsletter" helperText="customers.help.newsletter" />
         {showNumbers ? (
           <Box sx={formRow}>
             <TextInput source="ratio_id" label="customers.fields.ratio_id" readOnly={variant === 'agency'} />

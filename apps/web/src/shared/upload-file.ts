@@ -1,5 +1,4 @@
-import { HttpError } from 'react-admin';
-import { API_BASE, toHttpError } from '../lib/api-client.ts';
+import { API_BASE, HttpError, toHttpError } from '../lib/api-client.ts';
 import { getToken } from '../lib/auth-token.ts';
 
 /** The image types the server accepts (it checks the bytes; this only narrows the browser's file picker). */

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Button,
-  HttpError,
   useDelete,
   useNotify,
   useRecordContext,
@@ -10,6 +9,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { HttpError } from '../lib/api-client.ts';
 import type { ErrorUsage } from '@tourdesk/contracts/errors';
 import { AppDialog } from './app-dialog.tsx';
 

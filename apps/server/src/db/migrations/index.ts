@@ -14,6 +14,16 @@ import * as createAgencyMoney from './2026_11_26_0000_create_agency_money.ts';
 import * as addBookingSearch from './2026_11_25_0200_add_booking_search.ts';
 import * as createScheduledJob from './2026_11_25_0100_create_scheduled_job.ts';
 import * as indexBookingLists from './2026_11_25_0300_index_booking_lists.ts';
+import * as createTravellerBooking from './2026_11_27_0000_create_traveller_booking.ts';
+import * as createSuitcase from './2026_11_27_0200_create_suitcase.ts';
+import * as createTravelMenuAndDiary from './2026_11_27_0500_create_travel_menu_and_diary.ts';
+import * as createNewsletter from './2026_11_28_0000_create_newsletter.ts';
+import * as createNewsletterTemplateImage from './2026_11_28_0200_create_newsletter_template_image.ts';
+import * as indexNewsletterEventAnalysis from './2026_11_28_0400_index_newsletter_event_analysis.ts';
+import * as createNewsletterImport from './2026_11_28_0100_create_newsletter_import.ts';
+import * as createBoardingCheckin from './2026_11_27_0400_create_boarding_checkin.ts';
+import * as createEmergencyNumber from './2026_11_27_0100_create_emergency_number.ts';
+import * as createTransportPosition from './2026_11_27_0300_create_transport_position.ts';
 
 /** Every migration, in order. Kysely runs those not yet applied at start-up. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +42,14 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_0200_add_booking_search': addBookingSearch,
   '2026_11_25_0300_index_booking_lists': indexBookingLists,
   '2026_11_26_0000_create_agency_money': createAgencyMoney,
+  '2026_11_27_0000_create_traveller_booking': createTravellerBooking,
+  '2026_11_27_0100_create_emergency_number': createEmergencyNumber,
+  '2026_11_27_0200_create_suitcase': createSuitcase,
+  '2026_11_27_0300_create_transport_position': createTransportPosition,
+  '2026_11_27_0400_create_boarding_checkin': createBoardingCheckin,
+  '2026_11_27_0500_create_travel_menu_and_diary': createTravelMenuAndDiary,
+  '2026_11_28_0000_create_newsletter': createNewsletter,
+  '2026_11_28_0200_create_newsletter_template_image': createNewsletterTemplateImage,
+  '2026_11_28_0400_index_newsletter_event_analysis': indexNewsletterEventAnalysis,
+  '2026_11_28_0100_create_newsletter_import': createNewsletterImport,
 };

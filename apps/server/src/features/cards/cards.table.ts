@@ -12,6 +12,8 @@ export type VcCardTable = {
   kind: Generated<CardKind>;
   customer_type: Generated<string>;
   is_driver: Generated<number | boolean>;
+  /** the customer wants the newsletter (spec §3 address field `newsletter`); in step with the newsletter contact */
+  newsletter: Generated<number | boolean>;
   search_text: Generated<string>;
   /** DIN 5007 key of `name`, the first phone's national digits, the first e-mail in lower case (list sorting). */
   sort_name: Generated<string>;

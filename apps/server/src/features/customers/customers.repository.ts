@@ -18,6 +18,7 @@ export const customerBaseQuery = builtOnce((db: Database) =>
       'vc_card.id_organization',
       'vc_card.customer_type',
       'vc_card.is_driver',
+      'vc_card.newsletter',
       'vc_card.created_at',
       'vc_card.updated_at',
       'vc_person.id_vc_person',

@@ -27,6 +27,7 @@ import {
   type CardListKeys,
 } from '../cards/cards.service.ts';
 import { agencyExists } from '../organizations/organizations.service.ts';
+import { syncCustomerNewsletter } from '../newsletter-contacts/newsletter-contacts.service.ts';
 import { scopedAgency, type CustomerScope } from './customer-scope.ts';
 
 /** Other features (RATIO address records) decide whose customers a request may touch the same way. */
@@ -74,6 +75,7 @@ async function toCustomers(ctx: DbContext, rows: CustomerRow[]): Promise<Custome
       external_id: row.external_id ?? null,
       customerType: row.customer_type === 'regular' ? 'regular' : 'new',
       isDriver: toBool(row.is_driver),
+      newsletter: toBool(row.newsletter),
       agencyId: row.id_organization,
       agencyName: row.agency_name ?? null,
       kuschick_id: row.kuschick_id,
@@ -179,7 +181,7 @@ export async function createCustomer(
       state: body.state ?? null,
       external_id: body.external_id ?? null,
     };
-    return createCard(trx, {
+    const cardId = await createCard(trx, {
       kind: 'customer',
       name: customerCardName(body.firstName, body.surname),
       agencyId: agencyId ?? null,
@@ -208,6 +210,15 @@ export async function createCustomer(
           emails: keptRows(body.emails, []),
         }),
     });
+    // With the newsletter flag, the contact of the address is subscribed and linked to the new card.
+    const emails = keptRows(body.emails, []).map((row) => row.value);
+    if (body.newsletter)
+      await syncCustomerNewsletter(trx, cardId, body.newsletter, {
+        email: emails[0] ?? null,
+        firstName: body.firstName,
+        lastName: body.surname,
+      });
+    return cardId;
   });
   return getCustomer(ctx, id, { kind: 'all' });
 }
@@ -271,6 +282,14 @@ export async function updateCustomer(
         ...current.phones,
         ...current.emails,
       ]);
+    // The newsletter flag subscribes or unsubscribes the contact of the customer's address.
+    const emails = next.emails.map((row) => row.value).filter(Boolean);
+    if (body.newsletter !== undefined && body.newsletter !== current.newsletter)
+      await syncCustomerNewsletter(trx, id, body.newsletter, {
+        email: emails[0] ?? null,
+        firstName: next.firstName,
+        lastName: next.surname,
+      });
   });
   return getCustomer(ctx, id, scope);
 }

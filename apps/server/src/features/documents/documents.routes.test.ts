@@ -254,6 +254,23 @@ describe('documents: confirmation, invoices, e-invoices, templates, mail', () =>
     expect(ubl.body).toContain('<cbc:TaxExemptionReasonCode>VATEX-EU-D</cbc:TaxExemptionReasonCode>');
     expect(ubl.body).toContain('<cbc:ActualDeliveryDate>2027-06-12</cbc:ActualDeliveryDate>');
 
+    // UBL cannot name a party without an e-mail address (a booker without one): a 409 with its key, never a 500.
+    const row = await t.ctx.db
+      .selectFrom('invoice')
+      .select('body')
+      .where('id', '=', invoiceId)
+      .executeTakeFirstOrThrow();
+    const frozen = JSON.parse(row.body) as { buyer: { email: string | null } };
+    await t.ctx.db
+      .updateTable('invoice')
+      .set({ body: JSON.stringify({ ...frozen, buyer: { ...frozen.buyer, email: null } }) })
+      .where('id', '=', invoiceId)
+      .execute();
+    const noAddress = await call(t.app, office, { method: 'GET', url: `/invoices/${invoiceId}/xrechnung-ubl` });
+    await t.ctx.db.updateTable('invoice').set({ body: row.body }).where('id', '=', invoiceId).execute();
+    expect(noAddress.statusCode, noAddress.body).toBe(409);
+    expect(noAddress.json().key).toBe('error.eInvoiceAddressMissing');
+
     const facturx = await call(t.app, office, { method: 'GET', url: `/invoices/${invoiceId}/facturx` });
     expect(facturx.statusCode).toBe(200);
     expect(facturx.headers['content-type']).toBe('application/pdf');

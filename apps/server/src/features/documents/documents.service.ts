@@ -5,7 +5,7 @@ import {
   type MailDocumentsBody,
 } from '@tourdesk/contracts';
 import { inTransaction } from '../../db/transaction.ts';
-import { conflict, invalidField, notFound } from '../../lib/errors.ts';
+import { ApiError, conflict, invalidField, notFound } from '../../lib/errors.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import type { DbContext } from '../../types.ts';
 import { getBooking, recordBookingEvents, type BookingActor } from '../bookings/bookings.service.ts';
@@ -115,6 +115,10 @@ export async function renderEInvoice(
     const pdf = await invoicePdfBytes(ctx, loaded, now);
     const bytes = await generateEInvoice(doc, 'facturx', { bytes: pdf, fileName: pdfName(doc) });
     return { filename: `${doc.number}-facturx.pdf`, contentType: 'application/pdf', content: Buffer.from(bytes) };
+  }
+  // UBL has no place for a party without an electronic address (BT-34, BT-49): say so instead of failing.
+  if (format === 'xrechnung-ubl' && (!doc.seller.email || !doc.buyer.email)) {
+    throw new ApiError(409, 'error.eInvoiceAddressMissing');
   }
   const xml = await generateEInvoice(doc, format);
   return {

@@ -29,3 +29,23 @@ export const findLatestInvitation = (db: Database, userId: number) =>
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+
+/** The coach `transportId` with its departure, if the app user `userId` is its driver (their card drives it). */
+export const findDrivenTransport = (db: Database, userId: number, transportId: number) =>
+  db
+    .selectFrom('transport')
+    .innerJoin('user_account', 'user_account.id_vc_card', 'transport.id_driver_card')
+    .innerJoin('jrn_date', 'jrn_date.nr', 'transport.id_jrn_date')
+    .select([
+      'transport.id',
+      'transport.id_jrn_date',
+      'transport.direction',
+      'transport.name',
+      'jrn_date.id_jrn_journey',
+      'jrn_date.date_from',
+      'jrn_date.date_till',
+    ])
+    .where('transport.id', '=', transportId)
+    .where('user_account.id', '=', userId)
+    .where('user_account.kind', '=', 'app')
+    .executeTakeFirst();

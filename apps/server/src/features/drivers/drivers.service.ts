@@ -8,7 +8,7 @@ import { sendInvitation } from '../account/account.service.ts';
 import { createCustomer } from '../customers/customers.service.ts';
 import { roleIdByName } from '../roles/roles.service.ts';
 import { createAccountForCard } from '../users/users.service.ts';
-import { findDriverLogin, findLatestInvitation } from './drivers.repository.ts';
+import { findDriverLogin, findDrivenTransport, findLatestInvitation } from './drivers.repository.ts';
 
 /** Drivers have a login of this role (spec §6: bus drivers can get a login). */
 export const DRIVER_ROLE = 'driver';
@@ -72,4 +72,34 @@ export async function resendDriverInvitation(
     await sendInvitation(trx, login.userId, from, ttl);
   });
   return getDriverLogin(ctx, cardId);
+}
+
+/** A coach as its driver's phone needs it: the departure (`jrn_date.nr`), direction and journey. */
+export type DrivenTransport = {
+  transportId: number;
+  departureId: number;
+  direction: string;
+  name: string;
+  journeyId: number;
+  /** YYYY-MM-DD */
+  dateFrom: string;
+  dateTill: string;
+};
+
+/**
+ * The one check of the driver app (docs/adr/0020): the coach, if the app user drives it; otherwise 403
+ * `error.notYourDeparture` (a driver may know other coaches exist, but acts on their own only).
+ */
+export async function drivenTransport(ctx: DbContext, userId: number, transportId: number): Promise<DrivenTransport> {
+  const row = await findDrivenTransport(ctx.db, userId, transportId);
+  if (!row) throw new ApiError(403, 'error.notYourDeparture');
+  return {
+    transportId: row.id,
+    departureId: row.id_jrn_date,
+    direction: row.direction,
+    name: row.name,
+    journeyId: row.id_jrn_journey,
+    dateFrom: String(row.date_from).slice(0, 10),
+    dateTill: String(row.date_till).slice(0, 10),
+  };
 }

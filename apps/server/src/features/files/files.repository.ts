@@ -35,6 +35,13 @@ const isReferenced = (eb: ExpressionBuilder<DB, 'stored_file'>) =>
         .select('jrn_destination.id_jrn_destination')
         .whereRef('jrn_destination.id_picture', '=', 'stored_file.id'),
     ),
+    // Images of newsletter templates: mail programs load them without a login.
+    eb.exists(
+      eb
+        .selectFrom('newsletter_template_image')
+        .select('newsletter_template_image.id')
+        .whereRef('newsletter_template_image.id_stored_file', '=', 'stored_file.id'),
+    ),
   ]);
 
 export const insertStoredFile = async (db: Database, row: Insertable<StoredFileTable>) =>

@@ -20,6 +20,8 @@ export type MailVariables = {
   amount?: string;
   /** a reminder level */
   level?: number;
+  /** another person the mail is about (who asks to see a shared trip) */
+  person?: string;
 };
 
 export const mailLanguage = (language: string | null | undefined): MailLanguage =>
@@ -51,6 +53,7 @@ export function renderMail(
     date: variables.date ?? '',
     amount: variables.amount ?? '',
     level: variables.level === undefined ? '' : String(variables.level),
+    person: variables.person ?? '',
   };
   const subject = fill(texts.subject, values);
   const greeting = variables.name ? fill(common.greeting, values) : common.fallbackGreeting;

@@ -1,6 +1,6 @@
 /**
  * The texts of every mail, in the four languages the product speaks (spec §1); English is the fallback.
- * `{name}`, `{brand}`, `{hours}`, `{trip}`, `{vorgangnr}`, `{date}`, `{amount}` and `{level}` are filled in when
+ * `{name}`, `{brand}`, `{hours}`, `{trip}`, `{vorgangnr}`, `{date}`, `{amount}`, `{level}` and `{person}` are filled in when
  * the mail is rendered.
  */
 export type MailLanguage = 'de' | 'en' | 'es' | 'ru';
@@ -19,7 +19,9 @@ export type MailTemplate =
   | 'optionExpired'
   | 'paymentReminder'
   | 'cancellation'
-  | 'bookingDocuments';
+  | 'bookingDocuments'
+  | 'shareRequest'
+  | 'newsletterConfirm';
 export type MailText = { subject: string; intro: string; action?: string; outro: string };
 
 export const MAIL_LANGUAGES: readonly MailLanguage[] = ['de', 'en', 'es', 'ru'];
@@ -457,6 +459,67 @@ export const MAIL_TEXTS: Record<MailTemplate, Record<MailLanguage, MailText>> = 
       subject: 'Ваша учетная запись удалена',
       intro: 'ваша учетная запись {brand} и связанные с ней персональные данные удалены по вашему запросу.',
       outro: 'Спасибо, что путешествовали с нами. Вы можете снова зарегистрироваться в любое время.',
+    },
+  },
+  shareRequest: {
+    en: {
+      subject: '{person} would like to see your trip in the app',
+      intro:
+        '{person} has entered your booking {vorgangnr} ({trip}) in the {brand} app and would like to see the trip there. Please confirm or decline the request in the app.',
+      action: 'Open the trip',
+      outro: 'If you do not know {person}, simply decline the request.',
+    },
+    de: {
+      subject: '{person} möchte Ihre Reise in der App sehen',
+      intro:
+        '{person} hat Ihre Buchung {vorgangnr} ({trip}) in der App von {brand} eingegeben und möchte die Reise dort sehen. Bitte bestätigen oder lehnen Sie die Anfrage in der App ab.',
+      action: 'Reise öffnen',
+      outro: 'Wenn Sie {person} nicht kennen, lehnen Sie die Anfrage einfach ab.',
+    },
+    es: {
+      subject: '{person} quiere ver su viaje en la app',
+      intro:
+        '{person} ha introducido su reserva {vorgangnr} ({trip}) en la app de {brand} y quiere ver el viaje allí. Confirme o rechace la solicitud en la app.',
+      action: 'Abrir el viaje',
+      outro: 'Si no conoce a {person}, simplemente rechace la solicitud.',
+    },
+    ru: {
+      subject: '{person} хочет видеть вашу поездку в приложении',
+      intro:
+        '{person} ввёл(а) ваше бронирование {vorgangnr} ({trip}) в приложении {brand} и хочет видеть поездку. Подтвердите или отклоните запрос в приложении.',
+      action: 'Открыть поездку',
+      outro: 'Если вы не знаете {person}, просто отклоните запрос.',
+    },
+  },
+  newsletterConfirm: {
+    en: {
+      subject: 'Please confirm your newsletter subscription to {brand}',
+      intro:
+        'you (or someone using your address) asked to receive the {brand} newsletter. Please confirm with the button below; the link is valid for {hours} hours.',
+      action: 'Confirm subscription',
+      outro: 'If you did not ask for this, simply ignore this mail: you will not receive any newsletter.',
+    },
+    de: {
+      subject: 'Bitte bestätigen Sie Ihre Newsletter-Anmeldung bei {brand}',
+      intro:
+        'Sie (oder jemand mit Ihrer Adresse) möchten den Newsletter von {brand} erhalten. Bitte bestätigen Sie die Anmeldung mit dem Button unten; der Link gilt {hours} Stunden.',
+      action: 'Anmeldung bestätigen',
+      outro:
+        'Falls Sie sich nicht angemeldet haben, ignorieren Sie diese E-Mail einfach: Sie erhalten dann keinen Newsletter.',
+    },
+    es: {
+      subject: 'Confirme su suscripción al boletín de {brand}',
+      intro:
+        'usted (o alguien con su dirección) ha solicitado recibir el boletín de {brand}. Confírmelo con el botón de abajo; el enlace es válido durante {hours} horas.',
+      action: 'Confirmar suscripción',
+      outro: 'Si no lo ha solicitado, ignore este correo: no recibirá ningún boletín.',
+    },
+    ru: {
+      subject: 'Подтвердите подписку на рассылку {brand}',
+      intro:
+        'вы (или кто-то с вашим адресом) хотите получать рассылку {brand}. Подтвердите подписку кнопкой ниже; ссылка действительна {hours} ч.',
+      action: 'Подтвердить подписку',
+      outro: 'Если вы не подписывались, просто проигнорируйте это письмо: рассылку вы не получите.',
     },
   },
 };

@@ -40,14 +40,24 @@ export type OutgoingMail = {
   holdUntil?: Date;
 };
 
+/**
+ * A mail another feature has already written (a newsletter's test mail): queued and delivered like any other,
+ * under its own template name, without the mail layout.
+ */
+export type PreparedMail = Omit<OutgoingMail, 'template' | 'variables'> & {
+  template: string;
+  content: { subject: string; html: string; text: string };
+};
+
 export type MailAttachmentInput = { filename: string; contentType: string; content: Buffer | Uint8Array };
 
 /**
  * Puts a mail into the outbox. Call it inside the transaction of the change that causes the mail: both
  * land together or not at all, and the delivery worker sends it afterwards (and again after a restart).
  */
-export async function enqueueMail(ctx: DbContext, mail: OutgoingMail): Promise<number> {
-  const content = renderMail(mail.template, mail.variables, mail.brand, mail.language);
+export async function enqueueMail(ctx: DbContext, mail: OutgoingMail | PreparedMail): Promise<number> {
+  const content =
+    'content' in mail ? mail.content : renderMail(mail.template, mail.variables, mail.brand, mail.language);
   const now = nowIso();
   const id = await insertMail(ctx.db, {
     ref: mail.ref ?? null,

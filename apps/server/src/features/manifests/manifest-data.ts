@@ -35,6 +35,8 @@ export type ManifestTraveller = {
   bookingId: number;
   position: number;
   name: string;
+  /** the first name(s) (`participant.name1`), which `name` leaves out */
+  firstName?: string | null;
   birthday: string | null;
   nation: string | null;
   /** the participant's own phone, else the booker's first */
@@ -94,6 +96,7 @@ export type ManifestRows = {
     position: number;
     titel: string | null;
     name: string;
+    name1?: string | null;
     geburtstag: string | Date | null;
     nation: string | null;
     telefon: string | null;
@@ -173,6 +176,7 @@ export function assembleManifest(rows: ManifestRows): ManifestData {
     bookingId: row.id_booking,
     position: row.position,
     name: [row.titel, row.name].filter(Boolean).join(' '),
+    firstName: row.name1?.trim() || null,
     birthday: dateText(row.geburtstag),
     nation: row.nation,
     phone: row.telefon?.trim() || (row.id_booker_card === null ? null : (bookerPhone.get(row.id_booker_card) ?? null)),

@@ -75,6 +75,7 @@ export function findManifestParticipants(db: Database, nr: number) {
         'participant.anrede',
         'participant.titel',
         'participant.name',
+        'participant.name1',
         'participant.geburtstag',
         'participant.nation',
         'participant.telefon',

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, TextField, Typography } from '@mui/material';
-import { HttpError, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { HttpError } from '../../lib/api-client.ts';
 
 /** Field errors from a 400 answer (`body.errors = { field: key }`, see lib/api-client.ts). */
 export type FieldErrors = Record<string, string>;

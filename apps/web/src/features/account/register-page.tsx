@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Box, Checkbox, FormControlLabel, FormHelperText, Link, MenuItem, TextField } from '@mui/material';
+import { Box, Link, MenuItem, TextField } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { api } from '../../lib/api-client.ts';
 import { useBrand } from '../../lib/brand.tsx';
 import { AuthLayout, IframeAuthLayout } from '../../shared/auth-layout.tsx';
-import { ErrorNotice, SubmitButton } from '../../shared/auth-forms.tsx';
+import { ConsentCheckboxes, ErrorNotice, SubmitButton } from '../../shared/auth-forms.tsx';
 import { Field, FormTitle, SuccessNotice, useSubmit } from './account-forms.tsx';
 
 const TRANSLATED = ['de', 'en', 'es', 'ru'];
@@ -77,14 +77,6 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
       </>
     );
   }
-  const legal = (href: string | null | undefined, label: string) =>
-    href ? (
-      <Link href={href} target="_blank" rel="noopener">
-        {label}
-      </Link>
-    ) : (
-      label
-    );
   return (
     <Box component="form" onSubmit={submit} noValidate>
       <FormTitle
@@ -207,38 +199,19 @@ function RegisterForm({ iframe }: { iframe: boolean }) {
         required
         autoComplete="new-password"
       />
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={acceptTerms}
-            onChange={(event) => setAcceptTerms(event.target.checked)}
-            name="acceptTerms"
-          />
-        }
-        label={
-          <>
-            {translate('account.register.acceptTerms')} (
-            {legal(brand.legalLinks.terms, translate('app.companyPanel.terms'))})
-          </>
-        }
+      <ConsentCheckboxes
+        acceptTerms={acceptTerms}
+        acceptPrivacy={acceptPrivacy}
+        onTerms={setAcceptTerms}
+        onPrivacy={setAcceptPrivacy}
+        errors={fields}
+        labels={{
+          acceptTerms: 'account.register.acceptTerms',
+          terms: 'app.companyPanel.terms',
+          acceptPrivacy: 'account.register.acceptPrivacy',
+          privacy: 'app.companyPanel.privacy',
+        }}
       />
-      {fields.acceptTerms ? <FormHelperText error>{translate(fields.acceptTerms)}</FormHelperText> : null}
-      <FormControlLabel
-        control={
-          <Checkbox
-            checked={acceptPrivacy}
-            onChange={(event) => setAcceptPrivacy(event.target.checked)}
-            name="acceptPrivacy"
-          />
-        }
-        label={
-          <>
-            {translate('account.register.acceptPrivacy')} (
-            {legal(brand.legalLinks.privacy, translate('app.companyPanel.privacy'))})
-          </>
-        }
-      />
-      {fields.acceptPrivacy ? <FormHelperText error>{translate(fields.acceptPrivacy)}</FormHelperText> : null}
       <SubmitButton busy={busy} label={translate('account.register.submit')} />
       <Box sx={{ mt: 2, textAlign: 'center' }}>
         <Link component={RouterLink} to={iframe ? '/auth/loginIframe' : '/auth/login'}>

@@ -34,11 +34,11 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { HttpError, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import type { CollectiveInvoice, CollectiveInvoiceDetail } from '@tourdesk/contracts/agency-money.schema';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
 import { INVOICE_FORMATS, type InvoiceFormat } from '@tourdesk/contracts/invoices.schema';
-import { api } from '../../lib/api-client.ts';
+import { api, HttpError } from '../../lib/api-client.ts';
 import { download } from '../../shared/manifest-downloads.tsx';
 import { lastFullMonth, periodRange, type Period } from './commission-period.ts';
 import { CommissionLines } from './commission-statement.tsx';

@@ -16,9 +16,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { HttpError, useBlocker, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useBlocker, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { CommissionRates } from '@tourdesk/contracts/agency-money.schema';
-import { api } from '../../lib/api-client.ts';
+import { api, HttpError } from '../../lib/api-client.ts';
 import { ratesBody, rowErrorsFromServer, rowsOf, type RateRow } from './commission-rates.ts';
 
 const PERCENT_SLOT = {

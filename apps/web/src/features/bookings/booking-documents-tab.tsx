@@ -1,3 +1,4 @@
+import { invoiceState } from './invoice-state.ts';
 import { useState } from 'react';
 import {
   Button,
@@ -192,7 +193,9 @@ export function BookingDocumentsTab({ booking, canUpdate }: { booking: Booking; 
     void run(`${invoice.id}.${format}`, () =>
       download(invoiceFilePath(invoice.id, format), `${invoice.number}-${format}.${INVOICE_FILE_EXTENSIONS[format]}`),
     );
-  const mayIssue = canUpdate && booking.status !== 'draft' && booking.status !== 'cancelled';
+  const invoicing = invoiceState(invoices, booking.price);
+  // A current invoice cannot be issued again; after a change the new one replaces it.
+  const mayIssue = canUpdate && booking.status !== 'draft' && booking.status !== 'cancelled' && invoicing !== 'current';
   return (
     <Stack spacing={2}>
       <Card>
@@ -216,7 +219,9 @@ export function BookingDocumentsTab({ booking, canUpdate }: { booking: Booking; 
                 disabled={busy !== null}
                 onClick={() => void issue()}
               >
-                {translate('bookings.documents.issueInvoice')}
+                {translate(
+                  invoicing === 'outdated' ? 'bookings.documents.reissueInvoice' : 'bookings.documents.issueInvoice',
+                )}
               </Button>
             ) : null}
           </Stack>

@@ -43,6 +43,7 @@ const customer: Customer = {
   ],
   customerType: 'regular',
   isDriver: false,
+  newsletter: false,
   agencyId: 3,
   agencyName: 'Reisebüro Sonnenschein GmbH',
   kuschick_id: 'K-5',

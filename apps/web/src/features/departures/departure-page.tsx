@@ -9,6 +9,7 @@ import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
 import { ManifestDownloads } from '../../shared/manifest-downloads.tsx';
 import { DepartureAlerts } from './departure-alerts.tsx';
+import { DepartureCheckinsPanel } from './departure-checkins.tsx';
 import { DepartureCoaches } from './departure-coaches.tsx';
 import { BOOKABLE_COLORS, toFormValues, toUpdateBody, type DepartureValues } from './departure-form-logic.ts';
 import { DeparturePools } from './departure-pools.tsx';
@@ -17,7 +18,16 @@ import { DepartureStops } from './departure-stops.tsx';
 import { DepartureWaitlist } from './departure-waitlist.tsx';
 import { SeatPicker } from './seat-picker.tsx';
 
-export const DEPARTURE_TABS = ['coaches', 'stops', 'pools', 'alerts', 'seats', 'waitlist', 'manifests'] as const;
+export const DEPARTURE_TABS = [
+  'coaches',
+  'stops',
+  'pools',
+  'alerts',
+  'seats',
+  'waitlist',
+  'checkins',
+  'manifests',
+] as const;
 export type DepartureTab = (typeof DEPARTURE_TABS)[number];
 /** The form's collections by tab, to mark a tab whose fields the server refused. */
 const TAB_FIELDS: Partial<Record<DepartureTab, keyof DepartureValues>> = {
@@ -153,6 +163,7 @@ export function DeparturePage() {
       </DepartureForm>
       {tab === 'seats' ? <SeatPicker departure={departure} /> : null}
       {tab === 'waitlist' ? <DepartureWaitlist nr={nr} /> : null}
+      {tab === 'checkins' ? <DepartureCheckinsPanel nr={nr} /> : null}
       {tab === 'manifests' ? (
         <Card sx={{ mt: 2 }}>
           <CardContent>
@@ -200,7 +211,7 @@ function DepartureForm({
       <Panel active={tab === 'alerts'}>
         <DepartureAlerts departure={departure} />
       </Panel>
-      {tab === 'seats' || tab === 'waitlist' || tab === 'manifests' ? null : (
+      {tab === 'seats' || tab === 'waitlist' || tab === 'checkins' || tab === 'manifests' ? null : (
         <Toolbar sx={{ mt: 2 }}>
           <SaveButton />
         </Toolbar>

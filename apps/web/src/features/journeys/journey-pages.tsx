@@ -1,4 +1,6 @@
-import { Create, Edit } from 'react-admin';
+import { Button, Create, Edit, TopToolbar, useRecordContext } from 'react-admin';
+import { Link } from 'react-router-dom';
+import RestaurantMenuIcon from '@mui/icons-material/RestaurantMenu';
 import type { Journey } from '@tourdesk/contracts/journeys.schema';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
@@ -31,11 +33,29 @@ export function JourneyCreate() {
   );
 }
 
+/** The journey's on-board menu (features/travel-menu, whose messages name the button). */
+function TravelMenuButton() {
+  const record = useRecordContext<Journey>();
+  return record ? (
+    <Button component={Link} to={`/internet/journeys/${record.id}/travel-menu`} label="travelMenu.staff.open">
+      <RestaurantMenuIcon />
+    </Button>
+  ) : null;
+}
+
 /** /internet/journeys/{id}: the whole journey in eight tabs, saved at once. */
 export function JourneyEdit() {
   const saved = useSavedNotice('journeys.notifications.saved', journeyTitle);
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={saved}>
+    <Edit
+      mutationMode="pessimistic"
+      mutationOptions={saved}
+      actions={
+        <TopToolbar>
+          <TravelMenuButton />
+        </TopToolbar>
+      }
+    >
       <JourneyForm resolver={updateJourneyResolver} toolbar={<SaveDeleteToolbar />} />
     </Edit>
   );

@@ -1,0 +1,35 @@
+import type { Database } from '../db/database.ts';
+
+/** SQL of the driver-app demo: the demo driver's card, boarding points, and the QR_TICKETS switch. */
+
+export const findUserByEmail = (db: Database, email: string) =>
+  db.selectFrom('user_account').select(['id', 'id_vc_card']).where('email', '=', email).executeTakeFirst();
+
+/** A coach the card drives on a departure leaving between `from` and `till` (YYYY-MM-DD) that has bookings. */
+export const findDrivenDepartureBetween = (db: Database, cardId: number, from: string, till: string) =>
+  db
+    .selectFrom('transport')
+    .innerJoin('jrn_date', 'jrn_date.nr', 'transport.id_jrn_date')
+    .innerJoin('booking', 'booking.id_jrn_date', 'jrn_date.nr')
+    .select(['transport.id', 'jrn_date.nr'])
+    .where('transport.id_driver_card', '=', cardId)
+    .where('jrn_date.date_from', '>=', from)
+    .where('jrn_date.date_from', '<=', till)
+    .executeTakeFirst();
+
+export const findBoardingPoints = (db: Database, names: readonly string[]) =>
+  db
+    .selectFrom('zus_zustiege')
+    .select(['id_zus_zustiege', 'name'])
+    .where('name', 'in', [...names])
+    .execute();
+
+export const findAnyBoardingPoints = (db: Database, count: number) =>
+  db.selectFrom('zus_zustiege').select(['id_zus_zustiege', 'name']).orderBy('id_zus_zustiege').limit(count).execute();
+
+export const findBookingIdsOfDate = (db: Database, nr: number) =>
+  db.selectFrom('booking').select('id').where('id_jrn_date', '=', nr).orderBy('id').execute();
+
+export async function switchOnQrTickets(db: Database): Promise<void> {
+  await db.updateTable('sys_settings').set({ value: '1' }).where('key', '=', 'QR_TICKETS').execute();
+}

@@ -1,0 +1,22 @@
+/**
+ * Which requests the service worker (src/sw.ts) answers offline. Shared by the worker and the page, which has
+ * the worker fetch them again once it controls the page (lib/service-worker.ts).
+ */
+
+/** The traveller's own GET answers, cached network-first: journeys, processes, suitcase, documents; the user and brand the app starts with. */
+const CACHED_API = [
+  /^\/api\/v1\/users-vorgaenge(-app)?(\/|\?|$)/,
+  /^\/api\/v1\/users-process-app(\/|\?|$)/,
+  /^\/api\/v1\/userdata$/,
+  /^\/api\/v1\/brand$/,
+];
+
+/** Whether a GET of this path (with its query) is one the worker keeps for offline use. */
+export const isCachedApiPath = (pathAndQuery: string): boolean =>
+  CACHED_API.some((pattern) => pattern.test(pathAndQuery));
+
+/** Addresses of the traveller and driver app: offline, the worker answers them with the app's index.html. */
+export const OFFLINE_NAVIGATION = [/^\/appuser\//, /^\/driver(\/|$)/];
+
+/** The worker's cache of API answers (removed at logout, lib/offline-data.ts). */
+export const API_CACHE = 'tourdesk-api';

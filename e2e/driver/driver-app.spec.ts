@@ -1,0 +1,141 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { BASE_URL } from '../playwright.config.ts';
+import { seriousViolations, type Finding } from '../support/axe.ts';
+import { callApi } from '../support/journeys.ts';
+import { apiToken, loginAs } from '../support/session.ts';
+
+/**
+ * The driver app (issue #13 items 8 and 9), on a phone: axe and screenshots of the demo driver's two screens and
+ * the demo traveller's tickets (de/en, light/dark, 390 px). Checking travellers in while the office watches is
+ * part of the coach's journey in coach-journey.spec.ts.
+ */
+const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screens', 'driver');
+const PHONE = { width: 390, height: 844 };
+const DRIVER = 'driver@example.com';
+
+type Transport = { id: number; departureNr: number; dateFrom: string; passengers: number };
+type PassengerList = {
+  stops: Array<{ passengers: Array<{ participantId: number; name: string; bookingId: number }> }>;
+};
+
+/** PUT a check-in as the demo driver (set-up and tidying up). */
+async function checkIn(
+  request: Parameters<typeof callApi>[0],
+  transport: number,
+  participant: number,
+  status: string | null,
+) {
+  const response = await request.put(`/api/v1/driver/transports/${transport}/checkins/${participant}`, {
+    headers: { authorization: `Bearer ${await apiToken(request, DRIVER)}` },
+    data: { status },
+  });
+  expect(response.status()).toBe(200);
+}
+
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+/** Today's coach of the demo driver (seed/demo-driver-app.ts), its departure's journey and two of its passengers. */
+async function todaysTrip(request: Parameters<typeof callApi>[0]) {
+  const transports = await callApi<Transport[]>(request, DRIVER, 'GET', '/driver/transports');
+  const transport = transports.find((one) => one.dateFrom === today());
+  if (!transport) throw new Error('the demo driver has no trip today');
+  const list = await callApi<PassengerList>(request, DRIVER, 'GET', `/driver/transports/${transport.id}/passengers`);
+  const [first, second] = list.stops.flatMap((group) => group.passengers);
+  const departure = await callApi<{ id_jrn_journey: number }>(
+    request,
+    'admin@example.com',
+    'GET',
+    `/departures/${transport.departureNr}`,
+  );
+  return { transport, journeyId: departure.id_jrn_journey, first: first!, second: second! };
+}
+
+/** The demo traveller's booking on today's trip (the link the booking-code flow makes; read from the database). */
+function travellerBooking(nr: number): number {
+  const db = new DatabaseSync(join(import.meta.dirname, '..', '.tmp', 'e2e.db'));
+  try {
+    const row = db
+      .prepare(
+        `select booking.id as id from traveller_booking
+           join user_account on user_account.id = traveller_booking.id_user
+           join booking on booking.id = traveller_booking.id_booking
+          where user_account.email = 'traveller@example.com' and booking.id_jrn_date = ?`,
+      )
+      .get(nr) as { id: number } | undefined;
+    if (!row) throw new Error('the demo traveller has no booking on today’s trip');
+    return row.id;
+  } finally {
+    db.close();
+  }
+}
+
+async function phone(browser: Browser, language: 'de' | 'en', dark = false): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    colorScheme: dark ? 'dark' : 'light',
+    locale: language,
+  });
+  await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
+  return context.newPage();
+}
+
+const settled = async (page: Page) => {
+  // The shell first loads the user and the messages; on a busy machine that can take a while.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.locator('.MuiCircularProgress-root')).toHaveCount(0, { timeout: 30_000 });
+};
+
+for (const variant of [
+  { language: 'de', dark: false },
+  { language: 'en', dark: false },
+  { language: 'de', dark: true },
+  { language: 'en', dark: true },
+] as const) {
+  test(`driver screens and tickets pass axe and are photographed (${variant.language}, ${variant.dark ? 'dark' : 'light'})`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const { transport, first } = await todaysTrip(request);
+    // One traveller boarded, so the list shows both kinds of card.
+    await checkIn(request, transport.id, first.participantId, 'boarded');
+    const name = `${variant.language}-${variant.dark ? 'dark' : 'light'}`;
+    const findings: Finding[] = [];
+
+    const driver = await phone(browser, variant.language, variant.dark);
+    await loginAs(driver, DRIVER);
+    await driver.goto('/driver');
+    await settled(driver);
+    findings.push(...(await seriousViolations(driver, `${name} /driver`)));
+    await driver.screenshot({ path: join(SHOTS, `${name}-home.png`), fullPage: true });
+    await driver.goto(`/driver/transports/${transport.id}`);
+    await settled(driver);
+    findings.push(...(await seriousViolations(driver, `${name} /driver/transports`)));
+    await driver.screenshot({ path: join(SHOTS, `${name}-passengers.png`), fullPage: true });
+    await driver.context().close();
+
+    const traveller = await phone(browser, variant.language, variant.dark);
+    await loginAs(traveller, 'traveller@example.com');
+    await traveller.goto(`/appuser/tickets/${travellerBooking(transport.departureNr)}`);
+    await settled(traveller);
+    await expect(traveller.getByRole('img', { name: /QR/ }).first()).toBeVisible();
+    findings.push(...(await seriousViolations(traveller, `${name} /appuser/tickets`)));
+    await traveller.screenshot({ path: join(SHOTS, `${name}-tickets.png`), fullPage: false });
+    await traveller.context().close();
+
+    await checkIn(request, transport.id, first.participantId, null);
+    expect(findings).toEqual([]);
+  });
+}
