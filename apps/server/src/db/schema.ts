@@ -33,6 +33,7 @@ import type {
 } from '../features/boarding-points/boarding-points.table.ts';
 import type { JrnDestinationTable } from '../features/destinations/destinations.table.ts';
 import type { StoredFileTable } from '../features/files/files.table.ts';
+import type { ImgHistoryTable, ImgLibraryItemTable, ImgLibraryTable } from '../features/images/images.table.ts';
 import type { NewsletterTemplateImageTable } from '../features/newsletter-templates/newsletter-templates.table.ts';
 import type { JrnCategoryTable } from '../features/journey-categories/journey-categories.table.ts';
 import type {
@@ -91,6 +92,9 @@ export type DB = {
   brand: BrandTable;
   collective_invoice_booking: CollectiveInvoiceBookingTable;
   idempotency_key: IdempotencyKeyTable;
+  img_history: ImgHistoryTable;
+  img_library: ImgLibraryTable;
+  img_library_item: ImgLibraryItemTable;
   invoice: InvoiceTable;
   invoice_counter: InvoiceCounterTable;
   jrn_accommodation: JrnAccommodationTable;

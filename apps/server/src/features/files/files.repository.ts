@@ -44,6 +44,21 @@ const isReferenced = (eb: ExpressionBuilder<DB, 'stored_file'>) =>
     ),
   ]);
 
+/**
+ * "The file must stay": used publicly (above), or an image of the image database, which staff see through
+ * their own authenticated route (features/images) until it is deleted for good.
+ */
+const isKept = (eb: ExpressionBuilder<DB, 'stored_file'>) =>
+  eb.or([
+    isReferenced(eb),
+    eb.exists(
+      eb
+        .selectFrom('img_library_item')
+        .select('img_library_item.id_img_library_item')
+        .whereRef('img_library_item.id_stored_file', '=', 'stored_file.id'),
+    ),
+  ]);
+
 export const insertStoredFile = async (db: Database, row: Insertable<StoredFileTable>) =>
   (await db.insertInto('stored_file').values(row).returning('id').executeTakeFirstOrThrow()).id;
 
@@ -66,7 +81,7 @@ export const deleteUnreferencedStoredFiles = (db: Database, ids: readonly number
     : db
         .deleteFrom('stored_file')
         .where('stored_file.id', 'in', ids)
-        .where((eb) => eb.not(isReferenced(eb)))
+        .where((eb) => eb.not(isKept(eb)))
         .returning(['stored_file.storage_key', 'stored_file.variants'])
         .execute();
 
@@ -77,7 +92,7 @@ export const findUnreferencedStoredFileIds = async (db: Database, before: string
       .selectFrom('stored_file')
       .select('stored_file.id')
       .where('stored_file.created_at', '<', before)
-      .where((eb) => eb.not(isReferenced(eb)))
+      .where((eb) => eb.not(isKept(eb)))
       .orderBy('stored_file.id')
       .limit(limit)
       .execute()
