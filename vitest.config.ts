@@ -8,10 +8,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one worker on the two-core CI machine, and the
-    // medium files (each its own app and database) ran one after another. Two share the machine — except on
-    // PostgreSQL, where one file's migrator reads the catalogue (in a parallel query worker) while another file
-    // drops its schema, and fails with "schema … does not exist"; there the files keep running one at a time.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? (process.env.TEST_DB === 'postgres' ? 1 : 2)),
+    // medium files (each its own app and database) ran one after another. Two share the machine.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         test: {

@@ -61,18 +61,31 @@ export async function openTestDatabase(
     await admin.end();
   }
   const database = openDatabase({ url, schema, poolSize: 4 });
-  await migrateToLatest(database);
+  await underSchemaLock(url, () => migrateToLatest(database));
   return {
     database,
     location: { url, schema },
     drop: async () => {
       await database.destroy();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists "${schema}" cascade`);
-      await client.end();
+      await underSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
     },
   };
+}
+
+/**
+ * Test files run side by side, each in a schema of its own on one PostgreSQL database. Kysely's migrator reads
+ * every schema's tables (`has_schema_privilege`, `pg_get_serial_sequence` by name), which fails with "schema …
+ * does not exist" when another file drops its schema at that moment. So migrating and dropping take turns.
+ */
+async function underSchemaLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('tourdesk test schemas'))`);
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
