@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { linkTo, waitForMail } from '../support/mailbox.ts';
-import { apiToken, createOfficeUser, loginAs } from '../support/session.ts';
+import { apiToken, createOfficeUser, loginThroughForm } from '../support/session.ts';
 
 test('register in the browser, open the link from the delivered mail, verify, log in', async ({ page }) => {
   await page.goto('/auth/login');
@@ -28,7 +28,7 @@ test('register in the browser, open the link from the delivered mail, verify, lo
     page.getByText('Thank you! wanda.wanderlust@example.org is confirmed. You can log in now.'),
   ).toBeVisible();
   await page.getByRole('link', { name: 'To the login' }).click();
-  await loginAs(page, 'wanda.wanderlust@example.org', 'Bergwelt2027');
+  await loginThroughForm(page, 'wanda.wanderlust@example.org', 'Bergwelt2027');
   // A traveller lands in the phone app, on their journeys.
   await expect(page).toHaveURL(/\/appuser\/aktJourneys$/);
   await expect(page.getByRole('heading', { name: 'My trips', level: 1 })).toBeVisible();
@@ -60,7 +60,7 @@ test('forgot password through to logging in with the new password', async ({ pag
   await expect(page.getByLabel(/^New password/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
 
-  await loginAs(page, 'vergesslich@example.com', 'Koffer2027!');
+  await loginThroughForm(page, 'vergesslich@example.com', 'Koffer2027!');
   await expect(page.getByRole('heading', { name: /Vera!/ })).toBeVisible();
   // The old password no longer works.
   const old = await page.request.post('/api/v1/authentication', {
@@ -70,7 +70,7 @@ test('forgot password through to logging in with the new password', async ({ pag
 });
 
 test('an administrator sees the delivered mails at /email/debug with their rendered message', async ({ page }) => {
-  await loginAs(page, 'admin@example.com');
+  await loginThroughForm(page, 'admin@example.com');
   await page.goto('/email/debug');
   await expect(page.getByRole('cell', { name: 'vergesslich@example.com' }).first()).toBeVisible();
   await page.getByRole('cell', { name: 'Reset your password' }).first().click();
@@ -93,7 +93,7 @@ test('issue #8 §1.8: changing the own password on the profile asks for the curr
   await createOfficeUser(request, { email: 'wechsel@example.com', firstname: 'Wiebke', lastname: 'Wechsel' });
   const otherSession = await apiToken(request, 'wechsel@example.com', 'Anfang-2027!');
 
-  await loginAs(page, 'wechsel@example.com', 'Anfang-2027!');
+  await loginThroughForm(page, 'wechsel@example.com', 'Anfang-2027!');
   await page.goto('/appuser/myProfile');
   await page.getByRole('tab', { name: 'Login' }).click();
   await page.getByLabel(/^New password/).fill('Sonnendeck-2028');

@@ -1,13 +1,28 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { BASE_URL } from '../playwright.config.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
-/** Logs in through the login form and waits for the back office. */
-export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/** Logs in through the login form and waits for the back office (for the tests of the form itself). */
+export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/auth/login');
   await page.getByLabel(/e-mail/i).fill(email);
   await page.getByLabel(/^(password|passwort)/i).fill(password);
   await page.getByRole('button', { name: /log in|anmelden/i }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/**
+ * Starts a session the way the login form leaves one — the token in the `tourdesk_token` cookie — and opens
+ * the start page. The token comes from the API (and is reused within the worker), so a test pays for the
+ * login form and a password hash only where the form is what it tests (`loginThroughForm`).
+ */
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const token = await apiToken(page.request, email, password);
+  await page
+    .context()
+    .addCookies([{ name: 'tourdesk_token', value: encodeURIComponent(token), url: BASE_URL, sameSite: 'Lax' }]);
+  await page.goto('/');
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
