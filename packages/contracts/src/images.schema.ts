@@ -196,3 +196,18 @@ export const ZImageHistoryPage = z.object({
   skip: z.number().int(),
   data: z.array(ZImageHistoryEntry),
 });
+
+/** The image types an upload may be (the server checks the bytes; these narrow the browser's file picker). */
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+
+/** GET /img/upload-config: what the upload screen tells before sending (spec §5 upload messages). */
+export const ZImageUploadConfig = z.object({
+  maxBytes: z.number().int(),
+  /** how many files one drop may hold */
+  maxFiles: z.number().int(),
+  types: z.array(z.string()),
+});
+export type ImageUploadConfig = z.infer<typeof ZImageUploadConfig>;
+
+/** How many files one drop may hold. */
+export const MAX_FILES_PER_UPLOAD = 20;

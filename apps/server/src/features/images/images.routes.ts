@@ -8,6 +8,9 @@ import {
   ZIdParams,
   ZImageHistoryPage,
   ZImageHistoryQuery,
+  ZImageUploadConfig,
+  IMAGE_UPLOAD_TYPES,
+  MAX_FILES_PER_UPLOAD,
   ZImageLibrary,
   ZImageUsage,
   ZLibraryItem,
@@ -134,6 +137,15 @@ export async function imagesRoutes(app: FastifyInstance) {
       if (file.size !== null) reply.header('content-length', String(file.size));
       return reply.send(body);
     },
+  });
+  api.get('/img/upload-config', {
+    config: { permission: 'imagedb-create' },
+    schema: { tags, response: { 200: ZImageUploadConfig, ...errors } },
+    handler: () => ({
+      maxBytes: app.config.uploadLimitBytes,
+      maxFiles: MAX_FILES_PER_UPLOAD,
+      types: [...IMAGE_UPLOAD_TYPES],
+    }),
   });
   api.post('/img/library-item', {
     config: { permission: 'imagedb-create' },

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ImgHTMLAttributes } from 'react';
 import { Skeleton } from '@mui/material';
-import { getToken } from '../../lib/auth-token.ts';
+import { getToken } from '../lib/auth-token.ts';
 
 /**
  * Images of the image database are not public (ADR 0022): their addresses need the bearer token, which an
