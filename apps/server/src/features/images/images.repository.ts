@@ -3,7 +3,13 @@ import { ZLibraryItem, type LibraryItem } from '@tourdesk/contracts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { contractFields, type ListSpec } from '../../lib/list-query.ts';
-import type { ImageHistoryAction, ImgHistoryTable, ImgLibraryItemTable, ImgLibraryTable } from './images.table.ts';
+import type {
+  ImageHistoryAction,
+  ImageLibraryType,
+  ImgHistoryTable,
+  ImgLibraryItemTable,
+  ImgLibraryTable,
+} from './images.table.ts';
 
 export const libraryItemColumns = [
   'img_library_item.id_img_library_item',
@@ -233,3 +239,25 @@ export function historyBase(
 }
 
 export type HistoryRow = Awaited<ReturnType<ReturnType<typeof historyBase>['executeTakeFirstOrThrow']>>;
+
+/** A library by name and type (the demo data finds its library so). */
+export const findLibraryIdByName = async (db: Database, name: string, type: ImageLibraryType) =>
+  (
+    await db
+      .selectFrom('img_library')
+      .select('id_img_library')
+      .where('name', '=', name)
+      .where('type', '=', type)
+      .executeTakeFirst()
+  )?.id_img_library;
+
+/** A staff account's id by e-mail (who uploaded the demo images). */
+export const findStaffIdByEmail = async (db: Database, email: string) =>
+  (
+    await db
+      .selectFrom('user_account')
+      .select('id')
+      .where('email', '=', email)
+      .where('kind', '=', 'staff')
+      .executeTakeFirst()
+  )?.id;

@@ -5,6 +5,7 @@ import { createJourneyFixture, createRoleFixture, createUserFixture, nextSequenc
 import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { filesIn, uploadForm } from '../../../test/fixtures/images.ts';
 import { sweepUnusedFiles } from '../files/files.service.ts';
+import { DEMO_IMAGE_LIBRARY, seedDemoImages } from '../../seed/demo-images.ts';
 
 const crud = { read: true, create: true, update: true, delete: true };
 
@@ -433,5 +434,18 @@ describe('image database: libraries, items, trash, history', () => {
     for (const query of ['action=eaten', 'from=yesterday', 'user_id=abc', '$limit=0']) {
       expect((await call(t.app, admin, { method: 'GET', url: `/img/history?${query}` })).statusCode, query).toBe(400);
     }
+  });
+
+  it('seeds the demo library "Reisebilder" with six generated images once', async () => {
+    expect(await seedDemoImages(t.ctx, t.app.fileStore)).toBe(true);
+    expect(await seedDemoImages(t.ctx, t.app.fileStore)).toBe(false);
+    const library = (await call(t.app, reader, { method: 'GET', url: '/img/library/all' }))
+      .json<ImageLibrary[]>()
+      .find((entry) => entry.name === DEMO_IMAGE_LIBRARY);
+    expect(library).toMatchObject({ type: 'library', item_count: 6 });
+    const items = (
+      await call(t.app, reader, { method: 'GET', url: `/img/library-item?id_img_library=${library!.id}` })
+    ).json<{ data: LibraryItem[] }>().data;
+    expect(new Set(items.map((item) => item.ratio))).toEqual(new Set(['3:2', '16:9', '1:1', '2:3', '12:5', '4:3']));
   });
 });
