@@ -91,7 +91,7 @@ export async function seedDemoImages(ctx: DbContext, store: FileStore, log?: Fas
     const bytes = await sharp(svgOf(image)).jpeg({ quality: 82 }).toBuffer();
     await addLibraryImage(ctx, store, {
       libraryId,
-      file: { buffer: bytes, filename: `${image.name.toLowerCase().replace(/\s+/g, '-')}.jpg`, mimetype: 'image/jpeg' },
+      file: { buffer: bytes, filename: `${image.name}.jpg`, mimetype: 'image/jpeg' },
       createdBy: admin,
       description: image.description,
       copyright: 'Tourdesk Demo',

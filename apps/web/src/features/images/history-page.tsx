@@ -68,7 +68,7 @@ export function HistoryPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate('images.history.title')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('images.history.title')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
@@ -122,7 +122,13 @@ export function HistoryPage() {
         />
       </Stack>
       {isPending ? <LinearProgress aria-label={translate('images.picker.loading')} /> : null}
-      <TableContainer component={Paper} variant="outlined">
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        tabIndex={0}
+        role="region"
+        aria-label={translate('images.history.title')}
+      >
         <Table size="small" aria-label={translate('images.history.title')}>
           <TableHead>
             <TableRow>

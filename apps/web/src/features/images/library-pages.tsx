@@ -56,7 +56,7 @@ export function LibrariesPage() {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Title title={translate('images.libraries.title')} />
       <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           {translate('images.libraries.title')}
         </Typography>
         {canCreate ? (
@@ -85,7 +85,7 @@ export function LibrariesPage() {
             <Card variant="outlined">
               <CardActionArea component={RouterLink} to={`/imagedb/library/${library.id}`}>
                 <CardContent>
-                  <Typography variant="h6" component="h2">
+                  <Typography variant="h6" component="h3">
                     {library.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
@@ -331,7 +331,7 @@ export function LibraryPage() {
           </IconButton>
         </Tooltip>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography variant="h5" component="h1" noWrap>
+          <Typography variant="h5" component="h2" noWrap>
             {library?.name ?? ''}
           </Typography>
           {library ? (
