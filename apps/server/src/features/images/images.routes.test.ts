@@ -128,6 +128,12 @@ describe('image database: libraries, items, trash, history', () => {
       expect((await call(t.app, reader, { method: 'GET', url })).statusCode, url).toBe(200);
     }
     expect((await call(t.app, office, { method: 'GET', url: '/img/history' })).statusCode).toBe(403);
+    expect((await call(t.app, reader, { method: 'GET', url: '/img/upload-config' })).statusCode).toBe(403);
+    expect((await call(t.app, editor, { method: 'GET', url: '/img/upload-config' })).json()).toEqual({
+      maxBytes: t.config.uploadLimitBytes,
+      maxFiles: 20,
+      types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'],
+    });
     expect((await upload(reader, library.id, await pngOf(2))).statusCode).toBe(403);
     expect(
       (await call(t.app, reader, { method: 'PATCH', url: `/img/library-item/${item.id}`, payload: { name: 'x' } }))
@@ -372,11 +378,36 @@ describe('image database: libraries, items, trash, history', () => {
     });
     expect(destination.statusCode, destination.body).toBe(201);
     expect(destination.json()).toMatchObject({ picture: other.id_stored_file });
+    // A trashed image cannot be picked; an update picks too.
+    const spare = await uploaded(editor, library.id, 42);
+    await call(t.app, editor, { method: 'DELETE', url: `/img/library-item/${spare.id}` });
+    const destinationId = destination.json<{ id: number }>().id;
+    expect(
+      (
+        await call(t.app, editor, {
+          method: 'PATCH',
+          url: `/journey/destination/${destinationId}`,
+          payload: { picture_library_item: spare.id },
+        })
+      ).json(),
+    ).toMatchObject({ statusCode: 400, errors: [{ field: 'picture_library_item', key: 'error.notFound' }] });
+    await call(t.app, editor, { method: 'POST', url: `/img/library-item/${spare.id}/restore` });
+    const repicked = await call(t.app, editor, {
+      method: 'PATCH',
+      url: `/journey/destination/${destinationId}`,
+      payload: { picture_library_item: spare.id },
+    });
+    expect(repicked.json()).toMatchObject({ picture: spare.id_stored_file });
+    await call(t.app, editor, {
+      method: 'PATCH',
+      url: `/journey/destination/${destinationId}`,
+      payload: { picture_library_item: other.id },
+    });
 
     const used = (await history('&action=used')).data.filter((row) =>
       [item.id, other.id].includes(row.id_img_library_item ?? 0),
     );
-    expect(used.map((row) => row.detail).sort()).toEqual([
+    expect([...new Set(used.map((row) => row.detail))].sort()).toEqual([
       `destination ${destination.json<{ id: number }>().id}`,
       `journey ${journey}`,
     ]);
