@@ -8,6 +8,8 @@ const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege'
 
 /** The bookings screens (vorgang-read, process-read). */
 const BOOKINGS = ['/vorgang', '/process', '/maps'];
+/** The image database's screens (issue #15): admin only (spec "Menu entries"). */
+const IMAGES = ['/imagedb/library', '/imagedb/history'];
 
 /** The newsletter screens (newsletter-read). */
 const NEWSLETTER = [
@@ -38,6 +40,7 @@ const EVERYTHING = [
   '/internet/journeys',
   ...CATALOGUE,
   ...NEWSLETTER,
+  ...IMAGES,
   ...SUPERADMIN_ONLY,
 ];
 

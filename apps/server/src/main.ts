@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDefaults, seedDemoData, seedInitialAdmin } from './seed/demo.ts';
+import { seedDemoImages } from './seed/demo-images.ts';
 
 const config = loadConfig();
 const database = openDatabase({
@@ -13,6 +14,8 @@ await migrateToLatest(database);
 
 const app = await buildApp({ config, database });
 if (config.seedDemo) await seedDemoData(app.ctx, app.log);
+// The demo image library needs the file store (issue #15).
+if (config.seedDemo) await seedDemoImages(app.ctx, app.fileStore, app.log);
 else {
   await seedDefaults(app.ctx);
   await seedInitialAdmin(app.ctx, process.env.INITIAL_ADMIN_EMAIL, process.env.INITIAL_ADMIN_PASSWORD, app.log);

@@ -64,6 +64,8 @@ describe('the navigation drawer by permission', () => {
         '/mailjet/debug',
         '/newsletter/contacts',
         '/newsletter/contactslist',
+        '/imagedb/library',
+        '/imagedb/history',
       ].sort(),
     );
   });

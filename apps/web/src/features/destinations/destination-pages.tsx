@@ -31,6 +31,7 @@ import { CopySaveToolbar, SaveDeleteToolbar } from '../../shared/save-delete-too
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { useCountryIdChoices } from './country-id-choices.ts';
 import { ImageUploadInput } from '../../shared/image-upload-input.tsx';
+import { LibraryPictureInput } from '../../shared/library-picture-input.tsx';
 
 const RESOURCE = 'internet/destinations';
 
@@ -73,6 +74,7 @@ function DestinationForm(props: Omit<SimpleFormProps, 'children'>) {
         <TextInput source="seo_description" label="destinations.fields.seo_description" multiline minRows={2} />
         <RichTextInput source="seo_text" label="destinations.fields.seo_text" toolbar={seoToolbar} fullWidth />
         <ImageUploadInput source="picture" previewSource="pictureThumbUrl" label="destinations.fields.picture" />
+        <LibraryPictureInput source="picture_library_item" fileSource="picture" />
       </Box>
     </SimpleForm>
   );

@@ -4,6 +4,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
@@ -27,6 +28,7 @@ import { useHasAnyPermission } from '../../lib/permissions.ts';
 import { AppDialog } from '../../ui/app-dialog.tsx';
 import { useLightbox } from '../../ui/lightbox.tsx';
 import { IMAGE_ACCEPT, uploadErrorKey, uploadFile } from '../../shared/upload-file.ts';
+import { ImagePickerDialog, type LibraryItem } from '../../shared/image-picker.tsx';
 
 type Upload = { id: number; name: string; progress: number; error: string | null };
 type Hotel = { id: number; name: string };
@@ -57,6 +59,9 @@ export function JourneyImagesTab({ journeyId }: { journeyId: number }) {
   const canUpload = useHasAnyPermission(['internet-create', 'internet-update']);
   const canEdit = useHasAnyPermission(['internet-update']);
   const canDelete = useHasAnyPermission(['internet-delete']);
+  const canPick = useHasAnyPermission(['imagedb-read']);
+  const notify = useNotify();
+  const [picking, setPicking] = useState(false);
   const hotels = useHotels(journeyId);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const {
@@ -95,6 +100,21 @@ export function JourneyImagesTab({ journeyId }: { journeyId: number }) {
     }
   };
 
+  /** Library images become the trip's images (the server uses the same stored files). */
+  const addFromLibrary = async (items: LibraryItem[]) => {
+    setPicking(false);
+    try {
+      await api('/journey/files/from-library', {
+        method: 'POST',
+        body: { journey: journeyId, items: items.map((item) => item.id) },
+      });
+      notify('journeys.images.fromLibraryAdded', { type: 'success', messageArgs: { smart_count: items.length } });
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'error.unexpected', { type: 'error' });
+    }
+    await refresh();
+  };
+
   if (isPending) return <Loading />;
   if (error) {
     return (
@@ -107,6 +127,19 @@ export function JourneyImagesTab({ journeyId }: { journeyId: number }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, py: 2 }}>
       {canUpload ? <DropZone onFiles={(files) => void uploadAll(files)} /> : null}
+      {canUpload && canPick ? (
+        <Box>
+          <Button variant="outlined" startIcon={<PhotoLibraryIcon />} onClick={() => setPicking(true)}>
+            {translate('images.picker.open')}
+          </Button>
+          <ImagePickerDialog
+            open={picking}
+            multiple
+            onClose={() => setPicking(false)}
+            onPick={(items) => void addFromLibrary(items)}
+          />
+        </Box>
+      ) : null}
       {uploads.map((upload) => (
         <UploadRow
           key={upload.id}
