@@ -53,6 +53,13 @@ async function askAdobe<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Adobe's dates ("2026-01-15 10:00:00") as ISO times. */
+const adobeDate = (value: string | null | undefined): string | null => {
+  if (!value) return null;
+  const date = new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+};
+
 type LocalLicence = Awaited<ReturnType<typeof findLicences>>[number];
 
 function toStockImage(
@@ -70,7 +77,7 @@ function toStockImage(
     stocktype: MEDIA_TYPES[Number(file.media_type_id)] ?? 'other',
     id_img_customer: local?.id_img_library_item ?? null,
     licence_state: local?.state ?? (file.is_licensed || file.license ? 'standard' : 'none'),
-    licensed_at: toIso(local?.licensed_at ?? null) ?? file.license_date ?? null,
+    licensed_at: toIso(local?.licensed_at ?? null) ?? adobeDate(file.license_date),
   };
   return image;
 }

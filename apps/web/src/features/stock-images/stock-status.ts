@@ -1,0 +1,29 @@
+import type { StockStatus } from '@tourdesk/contracts';
+import { api } from '../../lib/api-client.ts';
+import { capabilitiesChanged } from '../../lib/capabilities.ts';
+
+let status: StockStatus | null = null;
+let asked = false;
+
+/**
+ * Whether the server's Adobe Stock adapter is on (ADOBE_STOCK_API_KEY configured). Asked once, the first time
+ * the menu wants to know; until the answer is in, the stock screens are not offered.
+ */
+export function stockEnabled(): boolean {
+  if (!asked) {
+    asked = true;
+    api<StockStatus>('/adobestock-status', { anonymous: true }).then(
+      (answer) => {
+        status = answer;
+        capabilitiesChanged();
+      },
+      () => {
+        asked = false;
+      },
+    );
+  }
+  return status?.enabled === true;
+}
+
+/** Whether licensing works too (the access token is configured). */
+export const stockLicensing = (): boolean => status?.licensing === true;
