@@ -86,6 +86,16 @@ test('admin searches stock images, filters, selects and deselects, licenses one 
   await expect(licensedCard).toContainText(firstTitle);
   await expect(licensedCard).toContainText(`In the image database (No. ${licensed.id_img_customer})`);
   await expect(page.getByTestId('stock-quota')).toHaveText(`${before.quota - 1} credits left`);
+
+  // An image licensed outside Tourdesk (the fake's already purchased one) comes into the database without a credit.
+  const outside = page.getByTestId('customer-card').filter({ hasText: 'Not in the image database' }).first();
+  const outsideId = (await outside.getAttribute('data-stock-id'))!;
+  await outside.getByRole('button', { name: 'Add to image database' }).click();
+  await expect(page.getByText('Image added to the image database')).toBeVisible();
+  await expect(page.locator(`[data-testid="customer-card"][data-stock-id="${outsideId}"]`)).toContainText(
+    'In the image database (No.',
+  );
+  await expect(page.getByTestId('stock-quota')).toHaveText(`${before.quota - 1} credits left`);
 });
 
 async function screen(browser: Browser, language: 'de' | 'en', theme: 'light' | 'dark', phone: boolean) {
@@ -116,12 +126,12 @@ test('the stock screens pass axe and are photographed (de/en, light/dark, deskto
     await expect(page.getByTestId('stock-quota')).toBeVisible();
     await cards(page).nth(1).getByRole('checkbox').check();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(SHOTS, `${name}-stock.png`), fullPage: !phone });
     expect(await seriousViolations(page, `stock ${name}`)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `${name}-stock.png`), fullPage: !phone });
     await page.goto('/imagedb/customer');
     await expect(page.getByTestId('customer-card').first()).toBeVisible();
-    await page.screenshot({ path: join(SHOTS, `${name}-customer.png`), fullPage: true });
     expect(await seriousViolations(page, `customer ${name}`)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `${name}-customer.png`), fullPage: true });
     await page.context().close();
   }
 });

@@ -519,6 +519,11 @@ export function StockSearchPage() {
 /** /imagedb/customer: the operator's licensed stock images, with their image in the image database. */
 export function CustomerStockPage() {
   const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const mayCreate = hasAnyPermission(user?.permissions ?? null, ['imagedb-create']);
+  const [adding, setAdding] = useState<string | null>(null);
   const status = useStockStatus();
   const enabled = status.data?.licensing === true;
   const [page, setPage] = useState(1);
@@ -530,6 +535,24 @@ export function CustomerStockPage() {
   });
   const quota = useQuota(enabled);
   const data = results.data;
+  // An image licensed outside Tourdesk comes into the image database through the same licence call, which
+  // Adobe answers with already_purchased (no credit).
+  const addToDatabase = async (image: StockImage) => {
+    setAdding(image.id);
+    try {
+      const answer = await api<StockLicenceResponse>('/adobestock', { method: 'POST', body: { id: image.id } });
+      if (answer.status === 'standard') notify('stockImages.customer.added', { type: 'success' });
+      else notify('error.imageLicensing', { type: 'error' });
+    } catch (error) {
+      notify((error as Error).message, { type: 'error' });
+    } finally {
+      setAdding(null);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['imagedb-customer-stock'] }),
+        queryClient.invalidateQueries({ queryKey: ['adobestock-quota'] }),
+      ]);
+    }
+  };
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('stockImages.customer.title')} />
@@ -575,6 +598,16 @@ export function CustomerStockPage() {
                           ? translate('stockImages.customer.inDatabase', { id: image.id_img_customer })
                           : translate('stockImages.customer.notInDatabase')}
                       </Typography>
+                      {image.id_img_customer === null && mayCreate ? (
+                        <Button
+                          size="small"
+                          sx={{ mt: 0.5 }}
+                          disabled={adding !== null}
+                          onClick={() => void addToDatabase(image)}
+                        >
+                          {translate('stockImages.customer.add')}
+                        </Button>
+                      ) : null}
                     </CardContent>
                   </Card>
                 ))}
