@@ -20,6 +20,9 @@ const NEWSLETTER = [
   '/mailjet/debug',
 ];
 
+/** The stock images, offered because support/serve-with-smtp.ts configures the (fake) Adobe Stock. */
+const STOCK_IMAGES = ['/imagedb/stock', '/imagedb/customer'];
+
 /** Every screen this installation has, for a user with every right but without an agency. */
 const EVERYTHING = [
   '/',
@@ -38,6 +41,7 @@ const EVERYTHING = [
   '/internet/journeys',
   ...CATALOGUE,
   ...NEWSLETTER,
+  ...STOCK_IMAGES,
   ...SUPERADMIN_ONLY,
 ];
 

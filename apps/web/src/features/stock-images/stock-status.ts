@@ -6,8 +6,8 @@ let status: StockStatus | null = null;
 let asked = false;
 
 /**
- * Whether the server's Adobe Stock adapter is on (ADOBE_STOCK_API_KEY configured). Asked once, the first time
- * the menu wants to know; until the answer is in, the stock screens are not offered.
+ * Whether the server's Adobe Stock adapter is on (ADOBE_STOCK_API_KEY configured). Asked once as the app starts
+ * (so the answer is in long before the menu shows after a login); until it is, the stock screens are not offered.
  */
 export function stockEnabled(): boolean {
   if (!asked) {
@@ -27,3 +27,6 @@ export function stockEnabled(): boolean {
 
 /** Whether licensing works too (the access token is configured). */
 export const stockLicensing = (): boolean => status?.licensing === true;
+
+// Ask as the app starts (the registry imports this module with the features).
+if (typeof window !== 'undefined' && window.location.protocol.startsWith('http')) stockEnabled();
