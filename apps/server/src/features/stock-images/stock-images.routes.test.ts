@@ -368,3 +368,40 @@ describe('stock images with the adapter off or Adobe unreachable', () => {
     }
   });
 });
+
+describe('stock images licensed by two app instances on one database', () => {
+  it('one image asked for by both at once is licensed once, with one credit', async () => {
+    const fake = await startFakeAdobeStock({ quota: 3 });
+    const adobeStock = {
+      ...loadConfig({}).adobeStock,
+      url: fake.url,
+      apiKey: FAKE_STOCK_API_KEY,
+      accessToken: FAKE_STOCK_TOKEN,
+    };
+    const first = await buildTestApp({ seed: 'defaults', keepDatabase: true, config: { adobeStock } });
+    const second = await buildTestApp({ location: first.location, config: { adobeStock } });
+    try {
+      const admin = await createLogin(first.ctx, 'admin');
+      const id = String(Number(FAKE_STOCK_IDS.first) + 20);
+      const answers = await Promise.all(
+        [first, second].map((instance) =>
+          call(instance.app, admin, { method: 'POST', url: '/adobestock', payload: { id } }),
+        ),
+      );
+      for (const answer of answers) {
+        expect([200, 409]).toContain(answer.statusCode);
+        if (answer.statusCode === 409) expect(answer.json().key).toBe('error.licenceInProgress');
+      }
+      expect(answers.some((answer) => answer.statusCode === 200 && answer.json().status === 'standard')).toBe(true);
+      const licences = await first.ctx.db.selectFrom('stock_licence').select(['state', 'credits_used']).execute();
+      expect(licences).toEqual([{ state: 'standard', credits_used: 1 }]);
+      const items = await first.ctx.db.selectFrom('img_library_item').select('stock_id').execute();
+      expect(items).toEqual([{ stock_id: id }]);
+      expect(fake.quota()).toBe(2);
+    } finally {
+      await first.close();
+      await second.close();
+      await fake.close();
+    }
+  });
+});

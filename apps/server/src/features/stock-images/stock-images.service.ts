@@ -77,7 +77,8 @@ function toStockImage(
     stocktype: MEDIA_TYPES[Number(file.media_type_id)] ?? 'other',
     id_img_customer: local?.id_img_library_item ?? null,
     licence_state: local?.state ?? (file.is_licensed || file.license ? 'standard' : 'none'),
-    licensed_at: toIso(local?.licensed_at ?? null) ?? adobeDate(file.license_date),
+    // Adobe's own licence date first (an image licensed before Tourdesk knew it keeps its date).
+    licensed_at: adobeDate(file.license_date) ?? toIso(local?.licensed_at ?? null),
   };
   return image;
 }
@@ -232,7 +233,7 @@ export async function licenseStockImage(
       credits_used: licence.state === 'already_purchased' ? 0 : 1,
       quota_after: quota,
       id_img_library_item: itemId,
-      licensed_at: now,
+      licensed_at: adobeDate(licence.date) ?? now,
       updated_at: now,
     });
   } catch (error) {
