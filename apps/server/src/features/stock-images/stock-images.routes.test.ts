@@ -319,7 +319,7 @@ describe('stock images with the adapter off or Adobe unreachable', () => {
           url,
           ...(method === 'POST' ? { payload: { id: '1' } } : {}),
         });
-        expect(response.statusCode, url).toBe(503);
+        expect(response.statusCode, url).toBe(404);
         expect(response.json().key, url).toBe('error.stockNotConfigured');
       }
       expect((await call(t.app, null, { method: 'GET', url: '/adobestock-status' })).json()).toEqual({

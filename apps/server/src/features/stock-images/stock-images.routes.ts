@@ -27,7 +27,7 @@ const tags = ['stock-images'];
 
 /**
  * Stock images (issue #15 point 9, spec §7 /adobestock, /imagedb-customer-stock): Adobe Stock through the
- * adapter, off (503 `error.stockNotConfigured`) until ADOBE_STOCK_API_KEY is configured.
+ * adapter, off (404 `error.stockNotConfigured`) until ADOBE_STOCK_API_KEY is configured.
  */
 export async function stockImagesRoutes(app: FastifyInstance) {
   const api = withZod(app);

@@ -36,7 +36,8 @@ const LICENSED_STATES = new Set(['purchased', 'already_purchased', 'just_purchas
 /** A licence left in processing this long (its app instance died) may be requested again. */
 const STALE_PROCESSING_MS = 10 * 60 * 1000;
 
-const notConfigured = () => new ApiError(503, 'error.stockNotConfigured');
+/** The adapter is off: this installation has no stock images (404, like a route that does not exist here). */
+const notConfigured = () => new ApiError(404, 'error.stockNotConfigured');
 const unavailable = () => new ApiError(503, 'error.serviceUnavailable');
 
 export function stockStatus(adapter: AdobeStockAdapter): StockStatus {
