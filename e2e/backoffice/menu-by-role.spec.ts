@@ -22,6 +22,9 @@ const NEWSLETTER = [
   '/mailjet/debug',
 ];
 
+/** The stock images, offered because support/serve-with-smtp.ts configures the (fake) Adobe Stock. */
+const STOCK_IMAGES = ['/imagedb/stock', '/imagedb/customer'];
+
 /** Every screen this installation has, for a user with every right but without an agency. */
 const EVERYTHING = [
   '/',
@@ -40,7 +43,11 @@ const EVERYTHING = [
   '/internet/journeys',
   ...CATALOGUE,
   ...NEWSLETTER,
+<<<<<<< HEAD
   ...IMAGES,
+=======
+  ...STOCK_IMAGES,
+>>>>>>> h-stock
   ...SUPERADMIN_ONLY,
 ];
 

@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { FAKE_STOCK_API_KEY, FAKE_STOCK_TOKEN, startFakeAdobeStock } from '../../apps/server/test/fake-adobe-stock.ts';
 
 export const MAIL_DIR = join(import.meta.dirname, '..', '.tmp', 'mails');
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
@@ -35,6 +36,13 @@ const smtp = new SMTPServer({
 await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', () => resolve()));
 
 process.env.SMTP_URL = `smtp://127.0.0.1:${SMTP_PORT}?ignoreTLS=true`;
+
+// A fake Adobe Stock on loopback (apps/server/test/fake-adobe-stock.ts) that the stock-image screens talk to.
+const stock = await startFakeAdobeStock({ quota: 25 });
+process.env.ADOBE_STOCK_URL = stock.url;
+process.env.ADOBE_STOCK_API_KEY = FAKE_STOCK_API_KEY;
+process.env.ADOBE_STOCK_ACCESS_TOKEN = FAKE_STOCK_TOKEN;
+process.env.ADOBE_STOCK_IMAGE_ORIGINS = stock.url;
 process.env.MAIL_POLL_MS ??= '300';
 process.env.MAIL_RETRY_BASE_MS ??= '500';
 await import('../../apps/server/src/main.ts');

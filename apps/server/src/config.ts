@@ -41,6 +41,20 @@ export type Config = {
   uploadLimitBytes: number;
   /** Map tiles of the boarding point maps: a Leaflet URL template (`{z}/{x}/{y}`, optionally `{s}`). */
   mapTileUrl: string;
+  /** Adobe Stock (stock images): off until ADOBE_STOCK_API_KEY is set; licensing also needs the access token. */
+  adobeStock: AdobeStockConfig;
+};
+
+export type AdobeStockConfig = {
+  /** ADOBE_STOCK_URL, default https://stock.adobe.io */
+  url: string;
+  apiKey: string | null;
+  /** ADOBE_STOCK_ACCESS_TOKEN: the OAuth bearer token of the operator's Adobe account (licensing). */
+  accessToken: string | null;
+  /** The x-product header (ADOBE_STOCK_PRODUCT). */
+  product: string;
+  /** Where the preview thumbnails come from (ADOBE_STOCK_IMAGE_ORIGINS, comma-separated), allowed by the CSP. */
+  imageOrigins: string[];
 };
 
 /**
@@ -115,6 +129,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inviteCodeTtlHours: int(env.INVITE_CODE_TTL_HOURS, 7 * 24),
     fileStore: fileStoreConfig(env),
     uploadLimitBytes: int(env.UPLOAD_LIMIT_MB, 15) * 1024 * 1024,
+    adobeStock: {
+      url: (env.ADOBE_STOCK_URL || 'https://stock.adobe.io').replace(/\/+$/, ''),
+      apiKey: env.ADOBE_STOCK_API_KEY || null,
+      accessToken: env.ADOBE_STOCK_ACCESS_TOKEN || null,
+      product: env.ADOBE_STOCK_PRODUCT || 'Tourdesk/1.0',
+      imageOrigins: env.ADOBE_STOCK_IMAGE_ORIGINS
+        ? list(env.ADOBE_STOCK_IMAGE_ORIGINS).filter((origin) => /^https?:\/\/[\w.*-]+(:\d+)?$/.test(origin))
+        : ['https://*.ftcdn.net'],
+    },
   };
 }
 

@@ -108,6 +108,8 @@ export const ERROR_MESSAGES = {
   'error.userHasAccount': 'This user already has an account. Please use "forgot password".',
   'error.deletionCodeInvalid': 'Deletion code not assignable.',
   'error.imageLicensing': 'Image licensing error.',
+  'error.stockNotConfigured': 'Stock images are not set up: no Adobe Stock API key is configured.',
+  'error.licenceInProgress': 'This image is being licensed right now.',
   'error.imageUpload': 'Image upload failed.',
   'error.bookingMailFailed': 'The booking e-mail could not be sent.',
   'error.notFound': 'Not found.',

@@ -26,6 +26,7 @@ export * from './account.schema.ts';
 export * from './boarding-points.schema.ts';
 export * from './destinations.schema.ts';
 export * from './journey-categories.schema.ts';
+export * from './stock-images.schema.ts';
 export * from './journeys.schema.ts';
 export * from './files.schema.ts';
 export * from './seat-plans.schema.ts';

@@ -34,6 +34,7 @@ import type {
 import type { JrnDestinationTable } from '../features/destinations/destinations.table.ts';
 import type { StoredFileTable } from '../features/files/files.table.ts';
 import type { ImgHistoryTable, ImgLibraryItemTable, ImgLibraryTable } from '../features/images/images.table.ts';
+import type { StockLicenceTable } from '../features/stock-images/stock-images.table.ts';
 import type { NewsletterTemplateImageTable } from '../features/newsletter-templates/newsletter-templates.table.ts';
 import type { JrnCategoryTable } from '../features/journey-categories/journey-categories.table.ts';
 import type {
@@ -95,6 +96,7 @@ export type DB = {
   img_history: ImgHistoryTable;
   img_library: ImgLibraryTable;
   img_library_item: ImgLibraryItemTable;
+  stock_licence: StockLicenceTable;
   invoice: InvoiceTable;
   invoice_counter: InvoiceCounterTable;
   jrn_accommodation: JrnAccommodationTable;

@@ -27,6 +27,7 @@ import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
+import { stockImagesRoutes } from './stock-images/stock-images.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -92,4 +93,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   newsletterAnalysisRoutes,
   newsletterCampaignsRoutes,
   newsletterContactsRoutes,
+  stockImagesRoutes,
 ];

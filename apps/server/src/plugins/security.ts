@@ -102,7 +102,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         'object-src': ["'none'"],
         'frame-ancestors': ["'self'"],
         // Map tiles come from the configured tile server (MAP_TILE_URL).
-        'img-src': ["'self'", 'data:', 'blob:', ...[tileOrigin(app.config.mapTileUrl) ?? []].flat()],
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          ...[tileOrigin(app.config.mapTileUrl) ?? []].flat(),
+          // Stock image previews come from Adobe Stock's image servers (while the adapter is on).
+          ...(app.config.adobeStock.apiKey ? app.config.adobeStock.imageOrigins : []),
+        ],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         'connect-src': ["'self'"],

@@ -30,6 +30,7 @@ import { newsletterAnalysisFeature } from './newsletter-analysis/newsletter-anal
 import { newsletterCampaignsFeature } from './newsletter-campaigns/newsletter-campaigns.feature.tsx';
 import { newsletterContactsFeature } from './newsletter-contacts/newsletter-contacts.feature.tsx';
 import { imagesFeature } from './images/images.feature.tsx';
+import { stockImagesFeature } from './stock-images/stock-images.feature.tsx';
 
 /**
  * Every web feature of this installation. The shell takes resources, routes, menu entries, dashboard tiles,
@@ -67,4 +68,5 @@ export const FEATURES: readonly FeatureModule[] = [
   newsletterCampaignsFeature,
   newsletterContactsFeature,
   imagesFeature,
+  stockImagesFeature,
 ];

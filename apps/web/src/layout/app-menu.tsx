@@ -18,6 +18,7 @@ import { useGetIdentity, useSidebarState, useStore, useTranslate } from 'react-a
 import type { UserData } from '@tourdesk/contracts';
 import { hasAnyPermission } from '@tourdesk/contracts/permissions';
 import type { Identity } from '../lib/auth-provider.ts';
+import { useCapabilitiesVersion } from '../lib/capabilities.ts';
 import { isUsable, type MenuUser } from '../lib/feature.ts';
 import { MENU_GROUPS, type MenuGroup } from './menu-entries.ts';
 
@@ -129,6 +130,7 @@ export function AppMenu() {
   const translate = useTranslate();
   const user = useCurrentUser();
   const [sidebarOpen] = useSidebarState();
+  useCapabilitiesVersion();
   return (
     <Box
       component="nav"

@@ -5,6 +5,7 @@ import { formatDateTime, TIME_ZONE } from '@tourdesk/contracts/format';
 import { useCurrentUser, visibleMenu } from '../layout/app-menu.tsx';
 import { FEATURES } from '../features/index.ts';
 import { mobileHome } from '../lib/mobile.tsx';
+import { useCapabilitiesVersion } from '../lib/capabilities.ts';
 
 /** Morning until 11, afternoon until 18, evening after (Europe/Berlin). */
 export function greetingKey(now = new Date()): 'morning' | 'afternoon' | 'evening' {
@@ -20,6 +21,7 @@ export function greetingKey(now = new Date()): 'morning' | 'afternoon' | 'evenin
 export function Dashboard() {
   const translate = useTranslate();
   const user = useCurrentUser();
+  useCapabilitiesVersion();
   // Travellers and drivers start in their app, when it has a screen for them.
   const home = user?.kind === 'app' ? mobileHome(FEATURES, user) : null;
   // A tile for every screen the user can use, unless its feature keeps it out of the dashboard.
