@@ -26,6 +26,8 @@ import { journeyFeedRoutes } from './journeys/journey-feed.routes.ts';
 import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
+import { webMenusRoutes } from './web-menus/web-menus.routes.ts';
+import { productGroupsRoutes } from './product-groups/product-groups.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -65,6 +67,8 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   filesRoutes,
   journeyImagesRoutes,
   journeyCategoriesRoutes,
+  webMenusRoutes,
+  productGroupsRoutes,
   destinationsRoutes,
   boardingPointsRoutes,
   seatPlansRoutes,
