@@ -6,6 +6,10 @@ const SUPERADMIN_ONLY = ['/system/settings', '/system/brands'];
 /** The trip catalogue's screens (internet-read). */
 const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege', '/zustiege/gruppen', '/seat-plans'];
 
+/** The website's menus (internet-read) and the shop's groups (shop-read). */
+const WEBSITE = ['/internet/menu'];
+const SHOP = ['/products/productgroups', '/products/articlegroups'];
+
 /** The bookings screens (vorgang-read, process-read). */
 const BOOKINGS = ['/vorgang', '/process', '/maps'];
 
@@ -37,6 +41,8 @@ const EVERYTHING = [
   '/email/debug',
   '/internet/journeys',
   ...CATALOGUE,
+  ...WEBSITE,
+  ...SHOP,
   ...NEWSLETTER,
   ...SUPERADMIN_ONLY,
 ];
@@ -54,6 +60,7 @@ const EXPECTED: Record<string, string[]> = {
     '/internet/journeys',
     '/appuser/myProfile',
     ...CATALOGUE,
+    ...WEBSITE,
     ...BOOKINGS,
     ...NEWSLETTER,
   ],
