@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -11,7 +11,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { DragDropProvider } from '@dnd-kit/react';
 import { isSortable, useSortable } from '@dnd-kit/react/sortable';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { WebMenuItem } from '@tourdesk/contracts/web-menus.schema';
 import { api } from '../../lib/api-client.ts';
@@ -182,16 +182,17 @@ export function MenuTreeEditor({ menuId }: { menuId: number }) {
         <Typography id="menu-tree-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {translate('webMenus.tree.title')}
         </Typography>
-        <Button component={Link} to={`/internet/menu/item/create/${menuId}`} label="webMenus.tree.add">
-          <AddIcon />
+        <Button component={Link} to={`/internet/menu/item/create/${menuId}`} size="small" startIcon={<AddIcon />}>
+          {translate('webMenus.tree.add')}
         </Button>
         <Button
           variant="contained"
-          label="webMenus.tree.save"
+          size="small"
+          startIcon={<SaveIcon />}
           disabled={!dirty || save.isPending}
           onClick={() => save.mutate(current)}
         >
-          <SaveIcon />
+          {translate('webMenus.tree.save')}
         </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
