@@ -97,6 +97,30 @@ test('office builds a menu with a sub-item by drag and drop; the website gets th
   await expect(page.getByTestId('menu-tree').getByRole('listitem')).toHaveCount(3);
 });
 
+test('the keyboard drags too: Space on the handle, arrow down, Space', async ({ page, request }) => {
+  const menu = await apiCall<{ id: number }>(request, 'POST', '/web/menu', {
+    name: `Tastatur ${Date.now() % 1_000_000}`,
+  });
+  for (const name of ['Erster', 'Zweiter', 'Dritter'])
+    await apiCall(request, 'POST', '/web/menu-item', { id_web_menu: menu.id, name, link_type: 'none' });
+  await loginAs(page, 'office@example.com');
+  await page.goto(`/internet/menu/${menu.id}`);
+  const tree = page.getByTestId('menu-tree');
+  await expect(tree.getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Move Erster', exact: true }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await expect(tree.getByRole('listitem').first()).toContainText('Zweiter');
+  await expect(tree.getByRole('listitem').nth(1)).toContainText('Erster');
+  await page.getByRole('button', { name: 'Save order' }).click();
+  await expect(page.getByText('Order of the menu saved')).toBeVisible();
+  const items = await apiCall<Item[]>(request, 'GET', `/web/menu/${menu.id}/items`);
+  expect(items.find((item) => item.name === 'Erster')).toMatchObject({ id_parent: null, position: 1 });
+});
+
 test.describe('screenshots', () => {
   for (const language of ['de', 'en'] as const) {
     test(`menu editor and items, ${language}, dark, phone width`, async ({ page, context }) => {
