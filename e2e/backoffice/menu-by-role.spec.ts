@@ -6,6 +6,10 @@ const SUPERADMIN_ONLY = ['/system/settings', '/system/brands'];
 /** The trip catalogue's screens (internet-read). */
 const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege', '/zustiege/gruppen', '/seat-plans'];
 
+/** The website's menus (internet-read) and the shop's groups (shop-read). */
+const WEBSITE = ['/internet/menu'];
+const SHOP = ['/products/productgroups', '/products/articlegroups'];
+
 /** The bookings screens (vorgang-read, process-read). */
 const BOOKINGS = ['/vorgang', '/process', '/maps'];
 /** The image database's screens (issue #15): admin only (spec "Menu entries"). */
@@ -42,6 +46,8 @@ const EVERYTHING = [
   '/email/debug',
   '/internet/journeys',
   ...CATALOGUE,
+  ...WEBSITE,
+  ...SHOP,
   ...NEWSLETTER,
 <<<<<<< HEAD
   ...IMAGES,
@@ -64,6 +70,7 @@ const EXPECTED: Record<string, string[]> = {
     '/internet/journeys',
     '/appuser/myProfile',
     ...CATALOGUE,
+    ...WEBSITE,
     ...BOOKINGS,
     ...NEWSLETTER,
   ],

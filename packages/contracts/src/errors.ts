@@ -138,6 +138,11 @@ export const ERROR_MESSAGES = {
   'error.importStarted': 'This import has already been started.',
   'error.optinInvalid': 'This confirmation link is invalid, already used or expired.',
   'error.serviceUnavailable': 'The service is temporarily unavailable.',
+  // website menus (issue 15)
+  'error.link': 'This link does not fit its link type (http/https, mailto:, tel:, a path starting with / or an id).',
+  'error.menuCycle': 'An item cannot be placed below itself or one of its sub-items.',
+  'error.menuDepth': 'Menus can be nested at most three levels deep.',
+  'error.menuItems': 'The order must list every item of this menu exactly once, and only its items.',
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

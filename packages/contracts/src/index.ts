@@ -53,3 +53,5 @@ export * from './newsletter-analysis.schema.ts';
 export * from './newsletter-campaigns.schema.ts';
 export * from './newsletter-contacts.schema.ts';
 export * from './images.schema.ts';
+export * from './web-menus.schema.ts';
+export * from './product-groups.schema.ts';

@@ -37,6 +37,8 @@ import type { ImgHistoryTable, ImgLibraryItemTable, ImgLibraryTable } from '../f
 import type { StockLicenceTable } from '../features/stock-images/stock-images.table.ts';
 import type { NewsletterTemplateImageTable } from '../features/newsletter-templates/newsletter-templates.table.ts';
 import type { JrnCategoryTable } from '../features/journey-categories/journey-categories.table.ts';
+import type { WebMenuItemTable, WebMenuTable } from '../features/web-menus/web-menus.table.ts';
+import type { ShopArticleGroupTable, ShopProductGroupTable } from '../features/product-groups/product-groups.table.ts';
 import type {
   JrnAccommodationTable,
   JrnDatePriceTable,
@@ -135,6 +137,8 @@ export type DB = {
   scheduled_job: ScheduledJobTable;
   seat_assignment: SeatAssignmentTable;
   seat_plan: SeatPlanTable;
+  shop_article_group: ShopArticleGroupTable;
+  shop_product_group: ShopProductGroupTable;
   stored_file: StoredFileTable;
   sys_settings: SysSettingsTable;
   transport: TransportTable;
@@ -145,6 +149,8 @@ export type DB = {
   vc_card: VcCardTable;
   vc_field: VcFieldTable;
   vc_person: VcPersonTable;
+  web_menu: WebMenuTable;
+  web_menu_item: WebMenuItemTable;
   zus_gruppen: ZusGruppenTable;
   zus_gruppen_member: ZusGruppenMemberTable;
   zus_zustiege: ZusZustiegeTable;

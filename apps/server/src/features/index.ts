@@ -28,6 +28,8 @@ import { journeysRoutes } from './journeys/journeys.routes.ts';
 import { journeyImagesRoutes } from './journeys/journey-images.routes.ts';
 import { journeyCategoriesRoutes } from './journey-categories/journey-categories.routes.ts';
 import { stockImagesRoutes } from './stock-images/stock-images.routes.ts';
+import { webMenusRoutes } from './web-menus/web-menus.routes.ts';
+import { productGroupsRoutes } from './product-groups/product-groups.routes.ts';
 import { manifestsRoutes } from './manifests/manifests.routes.ts';
 import { mailRoutes } from './mail/mail.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -68,6 +70,8 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   imagesRoutes,
   journeyImagesRoutes,
   journeyCategoriesRoutes,
+  webMenusRoutes,
+  productGroupsRoutes,
   destinationsRoutes,
   boardingPointsRoutes,
   seatPlansRoutes,

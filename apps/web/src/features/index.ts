@@ -12,6 +12,8 @@ import { destinationsFeature } from './destinations/destinations.feature.tsx';
 import { driversFeature } from './drivers/drivers.feature.tsx';
 import { busLocationFeature } from './bus-location/bus-location.feature.tsx';
 import { journeyCategoriesFeature } from './journey-categories/journey-categories.feature.tsx';
+import { webMenusFeature } from './web-menus/web-menus.feature.tsx';
+import { productGroupsFeature } from './product-groups/product-groups.feature.tsx';
 import { journeysFeature } from './journeys/journeys.feature.tsx';
 import { manifestsFeature } from './manifests/manifests.feature.tsx';
 import { mailFeature } from './mail/mail.feature.tsx';
@@ -49,6 +51,8 @@ export const FEATURES: readonly FeatureModule[] = [
   brandsFeature,
   mailFeature,
   journeyCategoriesFeature,
+  webMenusFeature,
+  productGroupsFeature,
   destinationsFeature,
   boardingPointsFeature,
   seatPlansFeature,

@@ -23,6 +23,7 @@ import * as indexNewsletterEventAnalysis from './2026_11_28_0400_index_newslette
 import * as createNewsletterImport from './2026_11_28_0100_create_newsletter_import.ts';
 import * as createImageDatabase from './2026_11_29_0000_create_image_database.ts';
 import * as createStockLicence from './2026_11_29_0300_create_stock_licence.ts';
+import * as createWebMenuAndProductGroups from './2026_11_29_0400_create_web_menu_and_product_groups.ts';
 import * as createBoardingCheckin from './2026_11_27_0400_create_boarding_checkin.ts';
 import * as createEmergencyNumber from './2026_11_27_0100_create_emergency_number.ts';
 import * as createTransportPosition from './2026_11_27_0300_create_transport_position.ts';
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0100_create_newsletter_import': createNewsletterImport,
   '2026_11_29_0000_create_image_database': createImageDatabase,
   '2026_11_29_0300_create_stock_licence': createStockLicence,
+  '2026_11_29_0400_create_web_menu_and_product_groups': createWebMenuAndProductGroups,
 };
