@@ -49,11 +49,8 @@ const EVERYTHING = [
   ...WEBSITE,
   ...SHOP,
   ...NEWSLETTER,
-<<<<<<< HEAD
   ...IMAGES,
-=======
   ...STOCK_IMAGES,
->>>>>>> h-stock
   ...SUPERADMIN_ONLY,
 ];
 
