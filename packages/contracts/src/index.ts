@@ -51,3 +51,4 @@ export * from './newsletter-templates.schema.ts';
 export * from './newsletter-analysis.schema.ts';
 export * from './newsletter-campaigns.schema.ts';
 export * from './newsletter-contacts.schema.ts';
+export * from './web-content.schema.ts';

@@ -28,6 +28,7 @@ import { seedDemoJourneys } from './demo-journeys.ts';
 import { seedDemoDepartures } from './demo-departures.ts';
 import { seedDemoDriverApp } from './demo-driver-app.ts';
 import { seedDemoTravellerTrips } from './demo-traveller-trips.ts';
+import { seedDemoWebContent } from './demo-web-content.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -207,6 +208,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoNewsletterCampaigns(ctx);
   // Opens, clicks, bounces and unsubscribes for the sent newsletter campaigns (after the campaigns' seed).
   await seedDemoNewsletterAnalysis(ctx);
+  // The website's blog posts (one on the employee list) and a content category with two pages (issue #15).
+  await seedDemoWebContent(ctx);
   log?.info('demo data seeded');
   return true;
 }

@@ -22,6 +22,7 @@ import * as createNewsletterTemplateImage from './2026_11_28_0200_create_newslet
 import * as indexNewsletterEventAnalysis from './2026_11_28_0400_index_newsletter_event_analysis.ts';
 import * as createNewsletterImport from './2026_11_28_0100_create_newsletter_import.ts';
 import * as createImageDatabase from './2026_11_29_0000_create_image_database.ts';
+import * as createWebContent from './2026_11_29_0200_create_web_content.ts';
 import * as createBoardingCheckin from './2026_11_27_0400_create_boarding_checkin.ts';
 import * as createEmergencyNumber from './2026_11_27_0100_create_emergency_number.ts';
 import * as createTransportPosition from './2026_11_27_0300_create_transport_position.ts';
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0400_index_newsletter_event_analysis': indexNewsletterEventAnalysis,
   '2026_11_28_0100_create_newsletter_import': createNewsletterImport,
   '2026_11_29_0000_create_image_database': createImageDatabase,
+  '2026_11_29_0200_create_web_content': createWebContent,
 };
