@@ -29,6 +29,8 @@ import { newsletterTemplatesFeature } from './newsletter-templates/newsletter-te
 import { newsletterAnalysisFeature } from './newsletter-analysis/newsletter-analysis.feature.tsx';
 import { newsletterCampaignsFeature } from './newsletter-campaigns/newsletter-campaigns.feature.tsx';
 import { newsletterContactsFeature } from './newsletter-contacts/newsletter-contacts.feature.tsx';
+import { blogFeature } from './blog/blog.feature.tsx';
+import { contentPagesFeature } from './content-pages/content-pages.feature.tsx';
 
 /**
  * Every web feature of this installation. The shell takes resources, routes, menu entries, dashboard tiles,
@@ -65,4 +67,6 @@ export const FEATURES: readonly FeatureModule[] = [
   newsletterAnalysisFeature,
   newsletterCampaignsFeature,
   newsletterContactsFeature,
+  blogFeature,
+  contentPagesFeature,
 ];
