@@ -30,6 +30,8 @@ const destinationFields = {
   seo_description: optionalText({ max: 320 }),
   seo_text: optionalText({ max: 100_000 }),
   picture: optionalRef(),
+  /** a picture picked from the image database: its library item (the picture becomes that item's stored file) */
+  picture_library_item: optionalRef(),
   countries: z
     .array(z.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid'), {
       error: 'error.invalid',

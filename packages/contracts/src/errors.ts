@@ -27,6 +27,7 @@ export const ERROR_MESSAGES = {
   'error.emailNotExists': 'This e-mail address does not exist.',
   'error.templateExists': 'This template already exists.',
   'error.imageExists': 'This image already exists in the folder.',
+  'error.imageInUse': 'This image is still used.',
   'error.customerHasBookings': 'This customer has bookings and cannot be deleted.',
   'error.customerHasAccount': 'This customer has a login account. Remove the account first.',
   'error.organizationInUse': 'This agency still has users or customers and cannot be deleted.',

@@ -52,3 +52,4 @@ export * from './newsletter-analysis.schema.ts';
 export * from './newsletter-campaigns.schema.ts';
 export * from './newsletter-contacts.schema.ts';
 export * from './web-content.schema.ts';
+export * from './images.schema.ts';

@@ -19,6 +19,7 @@ import { driversRoutes } from './drivers/drivers.routes.ts';
 import { driverAppRoutes } from './driver-app/driver-app.routes.ts';
 import { busLocationRoutes } from './bus-location/bus-location.routes.ts';
 import { filesRoutes } from './files/files.routes.ts';
+import { imagesRoutes } from './images/images.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { insurancesRoutes } from './insurances/insurances.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
@@ -66,6 +67,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   journeyFeedRoutes,
   journeysRoutes,
   filesRoutes,
+  imagesRoutes,
   journeyImagesRoutes,
   journeyCategoriesRoutes,
   destinationsRoutes,

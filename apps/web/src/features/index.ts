@@ -31,6 +31,7 @@ import { newsletterCampaignsFeature } from './newsletter-campaigns/newsletter-ca
 import { newsletterContactsFeature } from './newsletter-contacts/newsletter-contacts.feature.tsx';
 import { blogFeature } from './blog/blog.feature.tsx';
 import { contentPagesFeature } from './content-pages/content-pages.feature.tsx';
+import { imagesFeature } from './images/images.feature.tsx';
 
 /**
  * Every web feature of this installation. The shell takes resources, routes, menu entries, dashboard tiles,
@@ -69,4 +70,5 @@ export const FEATURES: readonly FeatureModule[] = [
   newsletterContactsFeature,
   blogFeature,
   contentPagesFeature,
+  imagesFeature,
 ];

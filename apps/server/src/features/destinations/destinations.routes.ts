@@ -9,6 +9,8 @@ import {
   ZUpdateDestinationBody,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
+import { registerImageUsage } from '../images/image-library.service.ts';
+import { findDestinationImageUsages } from './destination-image-usage.repository.ts';
 import {
   createDestination,
   deleteDestination,
@@ -22,6 +24,7 @@ const tags = ['destinations'];
 
 /** Destinations (spec §7 /journey/destination CRUD), under the internet rights. */
 export async function destinationsRoutes(app: FastifyInstance) {
+  registerImageUsage('destination', findDestinationImageUsages, { holdsFile: true });
   const api = withZod(app);
   api.get('/journey/destination', {
     config: { permission: 'internet-read' },
@@ -36,12 +39,13 @@ export async function destinationsRoutes(app: FastifyInstance) {
   api.post('/journey/destination', {
     config: { permission: 'internet-create' },
     schema: { tags, body: ZCreateDestinationBody, response: { 201: ZDestination, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await createDestination(app.ctx, request.body)),
+    handler: async (request, reply) =>
+      reply.status(201).send(await createDestination(app.ctx, request.body, request.auth!)),
   });
   api.patch('/journey/destination/:id', {
     config: { permission: 'internet-update' },
     schema: { tags, params: ZIdParams, body: ZUpdateDestinationBody, response: { 200: ZDestination, ...errors } },
-    handler: (request) => updateDestination(app.ctx, request.params.id, request.body),
+    handler: (request) => updateDestination(app.ctx, request.params.id, request.body, request.auth!),
   });
   api.delete('/journey/destination/:id', {
     config: { permission: 'internet-delete' },

@@ -11,7 +11,9 @@ import { inTransaction } from '../../db/transaction.ts';
 import { inUse, invalidField, notFound } from '../../lib/errors.ts';
 import { runList } from '../../lib/list-query.ts';
 import { sanitizeRichText } from '../../lib/rich-text.ts';
-import type { DbContext } from '../../types.ts';
+import type { AuthUser, DbContext } from '../../types.ts';
+import { recordImageHistory } from '../images/image-library.service.ts';
+import { pickableLibraryItem } from '../images/images.service.ts';
 import { fileUrls, storedFileExists } from '../files/files.service.ts';
 import {
   DESTINATION_LIST_SPEC,
@@ -69,36 +71,68 @@ async function assertPicture(ctx: DbContext, picture: number | null | undefined)
     throw invalidField('picture', 'error.invalid');
 }
 
+/**
+ * A picture picked from the image database (`picture_library_item`): the destination shows that item's stored
+ * file (the same file, no copy) and the image's history says where it is used.
+ */
+async function libraryPicture(ctx: DbContext, body: { picture_library_item?: number | null }, actor?: AuthUser) {
+  if (body.picture_library_item === undefined || body.picture_library_item === null) return null;
+  return pickableLibraryItem(ctx, actor, body.picture_library_item, 'picture_library_item');
+}
+
 /** POST /journey/destination: the SEO text is stored sanitised (one allowlist, lib/rich-text.ts). */
-export async function createDestination(ctx: DbContext, body: CreateDestinationBody): Promise<Destination> {
-  await assertPicture(ctx, body.picture);
-  const now = nowIso();
-  const id = await insertDestination(ctx.db, {
-    name: body.name,
-    active: body.active ?? true,
-    seo_title: body.seo_title ?? null,
-    seo_description: body.seo_description ?? null,
-    seo_text: sanitizeRichText(body.seo_text),
-    id_picture: body.picture ?? null,
-    countries: uniqueIds(body.countries ?? []),
-    sort_name: dinSortKey(body.name),
-    created_at: now,
-    updated_at: now,
+export async function createDestination(
+  ctx: DbContext,
+  body: CreateDestinationBody,
+  actor?: AuthUser,
+): Promise<Destination> {
+  const id = await inTransaction(ctx, async (trx) => {
+    const picked = await libraryPicture(trx, body, actor);
+    if (!picked) await assertPicture(trx, body.picture);
+    const now = nowIso();
+    const id = await insertDestination(trx.db, {
+      name: body.name,
+      active: body.active ?? true,
+      seo_title: body.seo_title ?? null,
+      seo_description: body.seo_description ?? null,
+      seo_text: sanitizeRichText(body.seo_text),
+      id_picture: picked ? picked.id_stored_file : (body.picture ?? null),
+      countries: uniqueIds(body.countries ?? []),
+      sort_name: dinSortKey(body.name),
+      created_at: now,
+      updated_at: now,
+    });
+    if (picked)
+      await recordImageHistory(trx, [
+        { item: picked, action: 'used', detail: `destination ${id}`, userId: actor?.id ?? null },
+      ]);
+    return id;
   });
   return getDestination(ctx, id);
 }
 
-export async function updateDestination(ctx: DbContext, id: number, body: UpdateDestinationBody): Promise<Destination> {
+export async function updateDestination(
+  ctx: DbContext,
+  id: number,
+  body: UpdateDestinationBody,
+  actor?: AuthUser,
+): Promise<Destination> {
   await inTransaction(ctx, async (trx) => {
     await getDestination(trx, id);
-    await assertPicture(trx, body.picture);
+    const picked = await libraryPicture(trx, body, actor);
+    const picture = picked ? picked.id_stored_file : body.picture;
+    if (picked) {
+      await recordImageHistory(trx, [
+        { item: picked, action: 'used', detail: `destination ${id}`, userId: actor?.id ?? null },
+      ]);
+    } else await assertPicture(trx, body.picture);
     await updateDestinationRow(trx.db, id, {
       ...(body.name !== undefined ? { name: body.name, sort_name: dinSortKey(body.name) } : {}),
       ...(body.active !== undefined ? { active: body.active } : {}),
       ...(body.seo_title !== undefined ? { seo_title: body.seo_title } : {}),
       ...(body.seo_description !== undefined ? { seo_description: body.seo_description } : {}),
       ...(body.seo_text !== undefined ? { seo_text: sanitizeRichText(body.seo_text) } : {}),
-      ...(body.picture !== undefined ? { id_picture: body.picture } : {}),
+      ...(picture !== undefined ? { id_picture: picture } : {}),
       ...(body.countries !== undefined ? { countries: uniqueIds(body.countries) } : {}),
       updated_at: nowIso(),
     });

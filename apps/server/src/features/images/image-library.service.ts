@@ -125,10 +125,21 @@ export type ImageUsageFinder = (
 ) => Promise<Array<{ id_img_library_item: number; usage: ImageUsage }>>;
 
 const usageFinders = new Map<string, ImageUsageFinder>();
+/** Kinds of use that hold the image's stored file itself (not the library item): deleting the item is safe for them. */
+const fileHoldingKinds = new Set<string>();
 
-export function registerImageUsage(kind: string, finder: ImageUsageFinder): void {
+/**
+ * `holdsFile`: the use points at the stored file (a journey image, a destination picture, a template image), so
+ * it keeps showing the image when the library item is deleted for good; such uses never block "delete anyway".
+ */
+export function registerImageUsage(kind: string, finder: ImageUsageFinder, options?: { holdsFile?: boolean }): void {
   usageFinders.set(kind, finder);
+  if (options?.holdsFile) fileHoldingKinds.add(kind);
+  else fileHoldingKinds.delete(kind);
 }
+
+/** Whether a use keeps its image when the library item is deleted for good (see `registerImageUsage`). */
+export const usageHoldsFile = (usage: ImageUsage) => fileHoldingKinds.has(usage.kind);
 
 /** Every use of these items, by item id (items used nowhere are absent). */
 export async function findImageUsages(

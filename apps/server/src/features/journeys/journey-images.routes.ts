@@ -4,12 +4,16 @@ import {
   ZErrorBody,
   ZIdParams,
   ZJourneyImage,
+  ZJourneyImagesFromLibraryBody,
   ZJourneyImagesQuery,
   ZUpdateJourneyImageBody,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
 import { readUpload } from '../../lib/upload.ts';
+import { registerImageUsage } from '../images/image-library.service.ts';
+import { findJourneyImageUsages } from './journey-image-usage.repository.ts';
 import {
+  addJourneyImagesFromLibrary,
   createJourneyImage,
   deleteJourneyImage,
   listJourneyImages,
@@ -20,6 +24,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 
 /** The images tab of the trip editor: upload, list, caption/copyright/order/hotel, delete (spec §7). */
 export async function journeyImagesRoutes(app: FastifyInstance) {
+  registerImageUsage('journey', findJourneyImageUsages, { holdsFile: true });
   const api = withZod(app);
   api.get('/journey/files', {
     config: { permission: 'internet-read' },
@@ -37,6 +42,16 @@ export async function journeyImagesRoutes(app: FastifyInstance) {
       const upload = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 4 });
       return reply.status(201).send(await createJourneyImage(app.ctx, app.fileStore, upload, request.auth!.id));
     },
+  });
+  api.post('/journey/files/from-library', {
+    config: { permission: ['internet-create', 'internet-update'] },
+    schema: {
+      tags: ['journeys'],
+      body: ZJourneyImagesFromLibraryBody,
+      response: { 201: z.array(ZJourneyImage), ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await addJourneyImagesFromLibrary(app.ctx, request.auth!, request.body)),
   });
   api.patch('/journey/files/:id', {
     config: { permission: 'internet-update' },

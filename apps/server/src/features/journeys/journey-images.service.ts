@@ -1,9 +1,17 @@
-import { ZCreateJourneyImageFields, type JourneyImage, type UpdateJourneyImageBody } from '@tourdesk/contracts';
+import {
+  hasPermission,
+  ZCreateJourneyImageFields,
+  type JourneyImage,
+  type JourneyImagesFromLibraryBody,
+  type UpdateJourneyImageBody,
+} from '@tourdesk/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { inTransaction } from '../../db/transaction.ts';
-import { invalidField, notFound } from '../../lib/errors.ts';
+import { forbidden, invalidField, notFound } from '../../lib/errors.ts';
 import { parseFields, type Upload } from '../../lib/upload.ts';
-import type { DbContext } from '../../types.ts';
+import type { AuthUser, DbContext } from '../../types.ts';
+import { recordImageHistory } from '../images/image-library.service.ts';
+import { pickableItems } from '../images/images.service.ts';
 import {
   checkFileName,
   deleteFileBytes,
@@ -86,6 +94,42 @@ export async function createJourneyImage(
     });
   });
   return toJourneyImage((await findJourneyImage(ctx.db, id))!);
+}
+
+/**
+ * POST /journey/files/from-library: images of the image database become the journey's images, after its others,
+ * in the order given. Each uses the library image's stored file itself (no copy; being a journey image makes it
+ * public, ADR 0022), takes its description as caption and its copyright, and writes a `used` history row.
+ * Needs `imagedb-read` besides the journey right (403), items the user sees outside the trash (400 at `items`).
+ */
+export async function addJourneyImagesFromLibrary(
+  ctx: DbContext,
+  actor: AuthUser,
+  body: JourneyImagesFromLibraryBody,
+): Promise<JourneyImage[]> {
+  if (!hasPermission(actor, 'imagedb-read')) throw forbidden();
+  return inTransaction(ctx, async (trx) => {
+    if (!(await journeyExists(trx.db, body.journey))) throw invalidField('journey', 'error.notFound');
+    const items = await pickableItems(trx, actor, body.items, 'items');
+    const ids: number[] = [];
+    for (const item of items) {
+      ids.push(
+        await insertJourneyImage(trx.db, {
+          id_jrn_journey: body.journey,
+          id_stored_file: item.id_stored_file,
+          caption: item.description?.slice(0, 300) ?? null,
+          copyright: item.copyright?.slice(0, 200) ?? null,
+        }),
+      );
+    }
+    await recordImageHistory(
+      trx,
+      items.map((item) => ({ item, action: 'used' as const, detail: `journey ${body.journey}`, userId: actor.id })),
+    );
+    await touchJourney(trx.db, body.journey);
+    const images = await findJourneyImages(trx.db, [body.journey]);
+    return ids.map((id) => toJourneyImage(images.find((image) => image.id === id)!));
+  });
 }
 
 /**

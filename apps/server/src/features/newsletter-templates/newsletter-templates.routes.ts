@@ -14,6 +14,8 @@ import {
   ZUpdateNewsletterTemplateBody,
 } from '@tourdesk/contracts';
 import { invalidField } from '../../lib/errors.ts';
+import { registerImageUsage } from '../images/image-library.service.ts';
+import { findTemplateImageUsages } from './template-image-usage.repository.ts';
 import { withZod } from '../../lib/route.ts';
 import { readUpload } from '../../lib/upload.ts';
 import {
@@ -37,6 +39,7 @@ const tags = ['newsletter-templates'];
  * fixed starter cards and the folder of images for templates. Under the newsletter rights.
  */
 export async function newsletterTemplatesRoutes(app: FastifyInstance) {
+  registerImageUsage('template', findTemplateImageUsages, { holdsFile: true });
   const api = withZod(app);
   api.get('/newsletter/templates', {
     config: { permission: 'newsletter-read' },
