@@ -44,10 +44,17 @@ export const ZBlogImage = z.object({
   copyright: z.string().nullable(),
   width: z.number().int(),
   height: z.number().int(),
+  /** public addresses: delivered without login while the post is active */
   url: z.string(),
   thumbUrl: z.string(),
+  /** the image database's address of the thumbnail (with a login), for the editor of an inactive post */
+  libraryThumbUrl: z.string(),
 });
 export type BlogImage = z.infer<typeof ZBlogImage>;
+
+/** An image of a published post as the website reads it (public addresses only). */
+export const ZWebsiteImage = ZBlogImage.omit({ libraryThumbUrl: true });
+export type WebsiteImage = z.infer<typeof ZWebsiteImage>;
 
 /** A blog post (spec §3: id_web_blog, title, status, id_web_blog_type, subtitle, display date). */
 export const ZBlogPost = z.object({
@@ -149,7 +156,7 @@ export const ZWebsitePost = z.object({
   type_title: z.string(),
   display_date: z.string().nullable(),
   body: z.string().nullable(),
-  images: z.array(ZBlogImage),
+  images: z.array(ZWebsiteImage),
   updatedAt: z.string(),
 });
 export type WebsitePost = z.infer<typeof ZWebsitePost>;

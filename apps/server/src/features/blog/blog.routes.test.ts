@@ -120,6 +120,7 @@ describe('blog posts and blog types', () => {
       width: 300,
       url: `/api/v1/files/${items[0]!.id_stored_file}/web`,
       thumbUrl: `/api/v1/files/${items[0]!.id_stored_file}/thumb`,
+      libraryThumbUrl: `/api/v1/img/library-item/${items[0]!.id_img_library_item}/file/thumb`,
     });
 
     // A used history row for each newly attached image, and the image database knows where it is used.

@@ -23,6 +23,7 @@ import { sanitizeRichText } from '../../lib/rich-text.ts';
 import type { DbContext } from '../../types.ts';
 import { fileUrls } from '../files/files.service.ts';
 import { recordImageHistory, type ImageUsageFinder } from '../images/image-library.service.ts';
+import { libraryItemUrls } from '../images/images.service.ts';
 import {
   BLOG_TYPE_LIST_SPEC,
   POST_LIST_SPEC,
@@ -129,6 +130,7 @@ const toImage = (row: PostImageRow): BlogImage => ({
   width: row.width,
   height: row.height,
   ...fileUrls(row.id_stored_file),
+  libraryThumbUrl: libraryItemUrls(row.id_img_library_item).thumbUrl,
 });
 
 const toPostRow = (row: PostRow): BlogPostRow => ({
@@ -257,7 +259,12 @@ const toWebsitePost = (row: PostRow, images: readonly PostImageRow[]): WebsitePo
   display_date: row.display_date,
   body: row.body,
   // An image in the trash is not delivered (files.repository.ts), so the website does not get its URL either.
-  images: images.filter((image) => image.deleted_at === null).map(toImage),
+  images: images
+    .filter((image) => image.deleted_at === null)
+    .map((image) => {
+      const { libraryThumbUrl: _staffOnly, ...open } = toImage(image);
+      return open;
+    }),
   updatedAt: toIso(row.updated_at)!,
 });
 

@@ -190,6 +190,8 @@ describe('the public website API', () => {
         thumbUrl: `/api/v1/files/${image.id_stored_file}/thumb`,
       }),
     ]);
+    // The image database's own (staff) address stays out of the public answer.
+    expect(all.json().data[0].images[0]).not.toHaveProperty('libraryThumbUrl');
     const second = await call(t.app, null, { method: 'GET', url: '/website/posts?type=1&page=2&limit=1' });
     expect(second.json()).toMatchObject({ total: 2, page: 2, limit: 1, data: [{ id_web_blog: older }] });
     const employees = await call(t.app, null, { method: 'GET', url: '/website/posts?type=5' });

@@ -5,6 +5,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useInput, useRecordContext, useTranslate } from 'react-admin';
 import type { BlogPost } from '@tourdesk/contracts/web-content.schema';
+import { LibraryImage } from '../../shared/image-picker.ts';
 
 /** What a thumbnail needs: the library item's id, its name and its thumbnail URL. */
 export type PickedImage = { id: number; name: string; thumbUrl: string };
@@ -25,7 +26,11 @@ export function BlogImagesInput({
   const known = useMemo(() => {
     const map = new Map<number, PickedImage>();
     for (const image of record?.imageFiles ?? []) {
-      map.set(image.id_img_library_item, { id: image.id_img_library_item, name: image.name, thumbUrl: image.thumbUrl });
+      map.set(image.id_img_library_item, {
+        id: image.id_img_library_item,
+        name: image.name,
+        thumbUrl: image.libraryThumbUrl,
+      });
     }
     for (const image of picked) map.set(image.id, image);
     return map;
@@ -69,16 +74,7 @@ export function BlogImagesInput({
                 key={id}
                 sx={{ listStyle: 'none', width: 148, border: 1, borderColor: 'divider', borderRadius: 1, p: 0.5 }}
               >
-                {image ? (
-                  <Box
-                    component="img"
-                    src={image.thumbUrl}
-                    alt={name}
-                    sx={{ width: '100%', height: 96, objectFit: 'cover', display: 'block', borderRadius: 0.5 }}
-                  />
-                ) : (
-                  <Box sx={{ height: 96 }} />
-                )}
+                {image ? <LibraryImage src={image.thumbUrl} alt={name} height={96} /> : <Box sx={{ height: 96 }} />}
                 <Typography variant="caption" noWrap component="div" title={name}>
                   {name}
                 </Typography>

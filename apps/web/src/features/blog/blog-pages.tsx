@@ -1,5 +1,7 @@
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import LabelIcon from '@mui/icons-material/Label';
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BooleanInput,
@@ -7,8 +9,6 @@ import {
   Create,
   CreateButton,
   DataTable,
-  DateField,
-  DateInput,
   Edit,
   ExportButton,
   FilterButton,
@@ -40,12 +40,17 @@ import {
   type BlogPostRow,
 } from '@tourdesk/contracts/web-content.schema';
 import { formRow } from '../../shared/form-row.ts';
+import { DateInput } from '../../ui/date-input.tsx';
+import { DateTextField } from '../../ui/formatted-fields.tsx';
+import { formatDate } from '@tourdesk/contracts/format';
 import { SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { ActiveChip, activeChoices } from '../../shared/active-state.tsx';
 import { labelCell, useCsvExporter, type CsvColumn } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
-import { BlogImagesInput } from './blog-images-input.tsx';
+import { BlogImagesInput, type PickedImage } from './blog-images-input.tsx';
+import { ImagePickerDialog } from '../../shared/image-picker.ts';
+import { useHasAnyPermission } from '../../lib/permissions.ts';
 
 const TYPES = 'internet/blog/type';
 
@@ -123,7 +128,11 @@ export function BlogList() {
       {phone ? (
         <SimpleList
           primaryText={(record) => record.title}
-          secondaryText={(record) => [record.type_title, record.display_date].filter(Boolean).join(' · ')}
+          secondaryText={(record) =>
+            [record.type_title, record.display_date ? formatDate(record.display_date) : null]
+              .filter(Boolean)
+              .join(' · ')
+          }
           tertiaryText={(record) => translate(`blog.status.${String(record.status)}`)}
           rowClick="edit"
         />
@@ -132,7 +141,7 @@ export function BlogList() {
           <DataTable.Col source="title" label="blog.fields.title" />
           <DataTable.Col source="type_title" label="blog.fields.id_web_blog_type" />
           <DataTable.Col source="display_date" label="blog.fields.display_date">
-            <DateField source="display_date" />
+            <DateTextField source="display_date" />
           </DataTable.Col>
           <DataTable.Col
             source="status"
@@ -143,6 +152,29 @@ export function BlogList() {
         </DataTable>
       )}
     </List>
+  );
+}
+
+/** Opens the image database's picker (for those who may read it) and hands the chosen images over. */
+function PickImagesButton({ onPick }: { onPick: (images: readonly PickedImage[]) => void }) {
+  const [open, setOpen] = useState(false);
+  const mayRead = useHasAnyPermission(['imagedb-read']);
+  if (!mayRead) return null;
+  return (
+    <>
+      <Button label="blog.images.add" onClick={() => setOpen(true)} variant="outlined">
+        <AddPhotoAlternateIcon />
+      </Button>
+      <ImagePickerDialog
+        open={open}
+        multiple
+        onClose={() => setOpen(false)}
+        onPick={(items) => {
+          setOpen(false);
+          onPick(items.map((item) => ({ id: item.id, name: item.name, thumbUrl: item.thumbUrl })));
+        }}
+      />
+    </>
   );
 }
 
@@ -169,7 +201,7 @@ function BlogForm(props: Omit<SimpleFormProps, 'children'>) {
       <Box sx={{ width: '100%', maxWidth: 760 }}>
         <RichTextInput source="body" label="blog.fields.body" toolbar={richTextToolbar} fullWidth />
       </Box>
-      <BlogImagesInput />
+      <BlogImagesInput renderAdd={(add) => <PickImagesButton onPick={add} />} />
     </SimpleForm>
   );
 }
