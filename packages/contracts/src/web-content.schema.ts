@@ -62,8 +62,8 @@ export const ZBlogPost = z.object({
   id_web_blog: z.number().int(),
   title: z.string(),
   subtitle: z.string().nullable(),
-  /** true = active (published on the website), false = inactive */
-  status: z.boolean(),
+  /** the spec's status: true = active (published on the website), false = inactive (column `status`) */
+  active: z.boolean(),
   id_web_blog_type: z.number().int(),
   type_title: z.string(),
   /** YYYY-MM-DD, the date the website shows */
@@ -94,7 +94,7 @@ const blogImages = () =>
 const blogFields = {
   title: requiredText({ min: 2, max: 200 }),
   subtitle: optionalText({ max: 255 }),
-  status: z.boolean({ error: 'error.invalid' }).optional(),
+  active: z.boolean({ error: 'error.invalid' }).optional(),
   id_web_blog_type: refId(),
   display_date: optionalDate(),
   body: optionalText({ max: 200_000 }),
@@ -188,8 +188,8 @@ export const ZContentPage = z.object({
   title: z.string(),
   /** sanitised rich text */
   body: z.string().nullable(),
-  /** true = published on the website */
-  status: z.boolean(),
+  /** the page's status: true = published on the website (column `status`) */
+  active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -199,7 +199,7 @@ const contentFields = {
   id_web_content_category: refId(),
   title: requiredText({ min: 2, max: 200 }),
   body: optionalText({ max: 200_000 }),
-  status: z.boolean({ error: 'error.invalid' }).optional(),
+  active: z.boolean({ error: 'error.invalid' }).optional(),
 };
 
 /** POST /web/content */

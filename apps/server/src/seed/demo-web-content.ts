@@ -14,7 +14,7 @@ export async function seedDemoWebContent(ctx: DbContext): Promise<void> {
     {
       title: 'Neuer Reisekatalog 2027',
       subtitle: 'Über 120 Reisen in Europa',
-      status: true,
+      active: true,
       id_web_blog_type: 1,
       display_date: '2026-11-02',
       body: '<p>Unser <strong>neuer Katalog</strong> ist da: Städtereisen, Rundreisen und Wanderwochen.</p><ul><li>Frühbucherrabatt bis 31. Januar</li><li>Kostenloser Haustürtransfer ab 4 Nächten</li></ul>',
@@ -26,7 +26,7 @@ export async function seedDemoWebContent(ctx: DbContext): Promise<void> {
     {
       title: 'Sabine Hartmann',
       subtitle: 'Reiseleitung und Kundenberatung',
-      status: true,
+      active: true,
       id_web_blog_type: STAFF_BLOG_TYPE_ID,
       display_date: '2026-10-15',
       body: '<p>Seit 2012 im Team. Begleitet am liebsten unsere Reisen nach Südtirol und an den Gardasee.</p>',
@@ -37,7 +37,7 @@ export async function seedDemoWebContent(ctx: DbContext): Promise<void> {
     ctx,
     {
       title: 'Wie buche ich einen Zustieg?',
-      status: true,
+      active: true,
       id_web_blog_type: 3,
       display_date: '2026-09-20',
       body: '<p>Wählen Sie bei der Buchung Ihren Zustieg aus der Liste. Die Zeiten erhalten Sie mit den Reiseunterlagen.</p>',
@@ -48,7 +48,7 @@ export async function seedDemoWebContent(ctx: DbContext): Promise<void> {
     ctx,
     {
       title: 'Darf ich mein Fahrrad mitnehmen?',
-      status: false,
+      active: false,
       id_web_blog_type: 6,
       display_date: '2026-09-01',
       body: '<p>Auf ausgewählten Reisen mit Fahrradanhänger. Bitte melden Sie das Rad bei der Buchung an.</p>',
@@ -59,13 +59,13 @@ export async function seedDemoWebContent(ctx: DbContext): Promise<void> {
   await createContentPage(ctx, {
     id_web_content_category: service.id,
     title: 'Reisebedingungen',
-    status: true,
+    active: true,
     body: '<h2>Anmeldung</h2><p>Mit Ihrer Anmeldung bieten Sie uns den Abschluss des Reisevertrages verbindlich an.</p>',
   });
   await createContentPage(ctx, {
     id_web_content_category: service.id,
     title: 'Gutscheine',
-    status: true,
+    active: true,
     body: '<p>Verschenken Sie Reisefreude: Gutscheine gibt es in jeder Höhe, einlösbar für alle Reisen.</p>',
   });
 }

@@ -136,7 +136,7 @@ export const POST_LIST_SPEC: ListSpec<BlogPostRow, 'image_count'> = {
     id_web_blog: { column: 'web_blog.id_web_blog', type: 'number' },
     title: { column: 'web_blog.title', sortColumn: 'web_blog.sort_title', type: 'string' },
     subtitle: { column: 'web_blog.subtitle', type: 'string' },
-    status: { column: 'web_blog.status', type: 'boolean' },
+    active: { column: 'web_blog.status', type: 'boolean' },
     id_web_blog_type: { column: 'web_blog.id_web_blog_type', type: 'number' },
     type_title: { column: 'web_blog_type.sort_title', type: 'string', joined: true },
     display_date: { column: 'web_blog.display_date', type: 'date', nullable: true },

@@ -107,7 +107,7 @@ describe('blog posts and blog types', () => {
     expect(post).toMatchObject({
       title: 'Unser neuer Reisebus',
       subtitle: 'Mit WLAN und Bordküche',
-      status: false,
+      active: false,
       id_web_blog_type: 1,
       type_title: 'Neuigkeiten',
       display_date: '2026-11-20',
@@ -147,10 +147,10 @@ describe('blog posts and blog types', () => {
     const updated = await call(t.app, as.office, {
       method: 'PATCH',
       url: `/web/blog/${post.id}`,
-      payload: { status: true, images: [items[2]!.id_img_library_item, items[0]!.id_img_library_item] },
+      payload: { active: true, images: [items[2]!.id_img_library_item, items[0]!.id_img_library_item] },
     });
     expect(updated.json()).toMatchObject({
-      status: true,
+      active: true,
       images: [items[2]!.id_img_library_item, items[0]!.id_img_library_item],
     });
     const usedAgain = await t.ctx.db
@@ -175,10 +175,17 @@ describe('blog posts and blog types', () => {
       .where('id_img_library_item', '=', items[0]!.id_img_library_item)
       .execute();
 
-    const list = await call(t.app, as.office, { method: 'GET', url: '/web/blog?status=true&id_web_blog_type=1' });
-    expect(list.json().data).toEqual([expect.objectContaining({ id: post.id, image_count: 2, status: true })]);
-    const none = await call(t.app, as.office, { method: 'GET', url: '/web/blog?status=none&id_web_blog_type=none' });
+    const list = await call(t.app, as.office, { method: 'GET', url: '/web/blog?active=true&id_web_blog_type=1' });
+    expect(list.json().data).toEqual([expect.objectContaining({ id: post.id, image_count: 2, active: true })]);
+    const none = await call(t.app, as.office, { method: 'GET', url: '/web/blog?active=none&id_web_blog_type=none' });
     expect(none.json().total).toBeGreaterThanOrEqual(1);
+    for (const sort of ['display_date', 'type_title', 'title', 'active', 'image_count']) {
+      const sorted = await call(t.app, as.office, {
+        method: 'GET',
+        url: `/web/blog?$limit=20&$skip=0&$sort[${sort}]=-1`,
+      });
+      expect(sorted.statusCode, `${sort}: ${sorted.body}`).toBe(200);
+    }
     const search = await call(t.app, as.office, { method: 'GET', url: '/web/blog?lit-search=reisebus' });
     expect(search.json().data.map((row: { id: number }) => row.id)).toEqual([post.id]);
 
@@ -202,12 +209,12 @@ describe('blog posts and blog types', () => {
     await call(t.app, as.office, {
       method: 'POST',
       url: '/web/blog',
-      payload: { title: 'Klaus Berger', subtitle: 'Busfahrer', id_web_blog_type: 5, status: true },
+      payload: { title: 'Klaus Berger', subtitle: 'Busfahrer', id_web_blog_type: 5, active: true },
     });
     await call(t.app, as.office, {
       method: 'POST',
       url: '/web/blog',
-      payload: { title: 'Ehemalige Kollegin', id_web_blog_type: 5, status: false },
+      payload: { title: 'Ehemalige Kollegin', id_web_blog_type: 5, active: false },
     });
     const staff = await call(t.app, null, { method: 'GET', url: '/web/blog-web?id_web_blog_type=5&select=title' });
     expect(staff.json()).toEqual([{ id_web_blog: expect.any(Number), title: 'Klaus Berger' }]);
@@ -220,14 +227,14 @@ describe('blog posts and blog types', () => {
     const invalid = await call(t.app, as.office, {
       method: 'POST',
       url: '/web/blog',
-      payload: { title: 'X', id_web_blog_type: 'eins', status: 'yes', display_date: '31.12.2026', images: [1, 1] },
+      payload: { title: 'X', id_web_blog_type: 'eins', active: 'yes', display_date: '31.12.2026', images: [1, 1] },
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ field: 'title', key: 'error.min2' }),
         expect.objectContaining({ field: 'id_web_blog_type', key: 'error.empty' }),
-        expect.objectContaining({ field: 'status', key: 'error.invalid' }),
+        expect.objectContaining({ field: 'active', key: 'error.invalid' }),
         expect.objectContaining({ field: 'display_date', key: 'error.invalid' }),
         expect.objectContaining({ field: 'images', key: 'error.invalid' }),
       ]),

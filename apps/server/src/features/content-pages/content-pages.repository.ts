@@ -129,7 +129,7 @@ export const CONTENT_PAGE_LIST_SPEC: ListSpec<ContentPage> = {
     id_web_content_category: { column: 'web_content.id_web_content_category', type: 'number' },
     category_name: { column: 'web_content_category.sort_name', type: 'string', joined: true },
     title: { column: 'web_content.title', sortColumn: 'web_content.sort_title', type: 'string' },
-    status: { column: 'web_content.status', type: 'boolean' },
+    active: { column: 'web_content.status', type: 'boolean' },
     createdAt: { column: 'web_content.created_at', type: 'date' },
     updatedAt: { column: 'web_content.updated_at', type: 'date' },
   },

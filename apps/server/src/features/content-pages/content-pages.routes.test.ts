@@ -65,17 +65,17 @@ describe('content categories and pages', () => {
       category_name: 'Service',
       title: 'Gutscheine',
       body: '<p>In <strong>jeder</strong> Höhe.</p>',
-      status: false,
+      active: false,
     });
     const moved = await call(t.app, as.office, {
       method: 'PATCH',
       url: `/web/content/${page.id}`,
-      payload: { id_web_content_category: other.id, status: true, body: '' },
+      payload: { id_web_content_category: other.id, active: true, body: '' },
     });
-    expect(moved.json()).toMatchObject({ category_name: 'Rechtliches', status: true, body: null });
+    expect(moved.json()).toMatchObject({ category_name: 'Rechtliches', active: true, body: null });
     const list = await call(t.app, as.office, {
       method: 'GET',
-      url: `/web/content?id_web_content_category=${other.id}&status=true`,
+      url: `/web/content?id_web_content_category=${other.id}&active=true`,
     });
     expect(list.json()).toMatchObject({ total: 1, data: [{ id: page.id, title: 'Gutscheine' }] });
     const byCategory = await call(t.app, as.office, { method: 'GET', url: '/web/content?$sort[category_name]=-1' });
@@ -89,14 +89,14 @@ describe('content categories and pages', () => {
     const invalid = await call(t.app, as.office, {
       method: 'POST',
       url: '/web/content',
-      payload: { title: '', status: 1 },
+      payload: { title: '', active: 1 },
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ field: 'id_web_content_category', key: 'error.empty' }),
         expect.objectContaining({ field: 'title', key: 'error.empty' }),
-        expect.objectContaining({ field: 'status', key: 'error.invalid' }),
+        expect.objectContaining({ field: 'active', key: 'error.invalid' }),
       ]),
     );
     const unknown = await call(t.app, as.office, {

@@ -109,7 +109,7 @@ const toPage = (row: ContentPageRow): ContentPage => ({
   category_name: row.category_name,
   title: row.title,
   body: row.body,
-  status: toBool(row.status),
+  active: toBool(row.status),
   createdAt: toIso(row.created_at)!,
   updatedAt: toIso(row.updated_at)!,
 });
@@ -141,7 +141,7 @@ export async function createContentPage(ctx: DbContext, body: CreateContentPageB
       title: body.title,
       sort_title: dinSortKey(body.title),
       body: sanitizeRichText(body.body),
-      status: body.status ?? false,
+      status: body.active ?? false,
       created_at: now,
       updated_at: now,
     });
@@ -157,7 +157,7 @@ export async function updateContentPage(ctx: DbContext, id: number, body: Update
       ...(body.id_web_content_category !== undefined ? { id_web_content_category: body.id_web_content_category } : {}),
       ...(body.title !== undefined ? { title: body.title, sort_title: dinSortKey(body.title) } : {}),
       ...(body.body !== undefined ? { body: sanitizeRichText(body.body) } : {}),
-      ...(body.status !== undefined ? { status: body.status } : {}),
+      ...(body.active !== undefined ? { status: body.active } : {}),
       updated_at: nowIso(),
     });
   });

@@ -87,7 +87,7 @@ describe('the public website API', () => {
       const post = await call(t.app, office, {
         method: 'POST',
         url: '/web/blog',
-        payload: { title: `XSS ${index}`, id_web_blog_type: 1, status: true, body },
+        payload: { title: `XSS ${index}`, id_web_blog_type: 1, active: true, body },
       });
       expect(post.statusCode).toBe(201);
       expectSafe(post.json().body);
@@ -102,7 +102,7 @@ describe('the public website API', () => {
       const page = await call(t.app, office, {
         method: 'POST',
         url: '/web/content',
-        payload: { id_web_content_category: categoryId, title: `XSS ${index}`, status: true, body },
+        payload: { id_web_content_category: categoryId, title: `XSS ${index}`, active: true, body },
       });
       expect(page.statusCode).toBe(201);
       expectSafe(page.json().body);
@@ -157,7 +157,7 @@ describe('the public website API', () => {
       createdBy: null,
       copyright: 'Alpenblick',
     });
-    const make = async (title: string, type: number, status: boolean, date: string) =>
+    const make = async (title: string, type: number, active: boolean, date: string) =>
       (
         await call(t.app, office, {
           method: 'POST',
@@ -165,7 +165,7 @@ describe('the public website API', () => {
           payload: {
             title,
             id_web_blog_type: type,
-            status,
+            active,
             display_date: date,
             images: [image.id_img_library_item],
           },
@@ -209,14 +209,14 @@ describe('the public website API', () => {
       await call(t.app, office, {
         method: 'POST',
         url: '/web/content',
-        payload: { id_web_content_category: categoryId, title: 'Impressum', status: true, body: '<p>Alpenblick</p>' },
+        payload: { id_web_content_category: categoryId, title: 'Impressum', active: true, body: '<p>Alpenblick</p>' },
       })
     ).json();
     const draft = (
       await call(t.app, office, {
         method: 'POST',
         url: '/web/content',
-        payload: { id_web_content_category: categoryId, title: 'Entwurf', status: false },
+        payload: { id_web_content_category: categoryId, title: 'Entwurf', active: false },
       })
     ).json();
     const pages = await call(t.app, null, { method: 'GET', url: `/website/pages?category=${categoryId}` });
@@ -279,7 +279,7 @@ describe('the public website API', () => {
     await call(t.app, office, {
       method: 'POST',
       url: '/web/content',
-      payload: { id_web_content_category: categoryId, title: 'Neue Seite', status: true },
+      payload: { id_web_content_category: categoryId, title: 'Neue Seite', active: true },
     });
     const pagesAfter = await call(t.app, null, {
       method: 'GET',

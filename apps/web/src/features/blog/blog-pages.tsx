@@ -78,14 +78,14 @@ const exportColumns: Array<CsvColumn<BlogPostRow>> = [
   { label: 'blog.fields.subtitle', value: (record) => record.subtitle },
   { label: 'blog.fields.id_web_blog_type', value: (record) => record.type_title },
   { label: 'blog.fields.display_date', value: (record) => record.display_date },
-  { label: 'blog.fields.status', value: (record, t) => labelCell(t, 'blog.status', String(record.status)) },
+  { label: 'blog.fields.status', value: (record, t) => labelCell(t, 'blog.status', String(record.active)) },
   { label: 'blog.fields.image_count', value: (record) => record.image_count },
 ];
 
 // Status and type filter nothing until chosen (spec §4 "Blog filters: status and type default to none").
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" label="blog.fields.status" choices={activeChoices('blog.status')} />,
+  <SelectInput key="active" source="active" label="blog.fields.status" choices={activeChoices('blog.status')} />,
   <ReferenceInput
     key="type"
     source="id_web_blog_type"
@@ -133,7 +133,7 @@ export function BlogList() {
               .filter(Boolean)
               .join(' · ')
           }
-          tertiaryText={(record) => translate(`blog.status.${String(record.status)}`)}
+          tertiaryText={(record) => translate(`blog.status.${String(record.active)}`)}
           rowClick="edit"
         />
       ) : (
@@ -144,9 +144,9 @@ export function BlogList() {
             <DateTextField source="display_date" />
           </DataTable.Col>
           <DataTable.Col
-            source="status"
+            source="active"
             label="blog.fields.status"
-            render={(record) => <ActiveChip active={record.status} prefix="blog.status" />}
+            render={(record) => <ActiveChip active={record.active} prefix="blog.status" />}
           />
           <DataTable.NumberCol source="image_count" label="blog.fields.image_count" />
         </DataTable>
@@ -197,7 +197,7 @@ function BlogForm(props: Omit<SimpleFormProps, 'children'>) {
         </ReferenceInput>
         <DateInput source="display_date" label="blog.fields.display_date" />
       </Box>
-      <BooleanInput source="status" label="blog.fields.status" defaultValue={false} helperText="blog.help.status" />
+      <BooleanInput source="active" label="blog.fields.status" defaultValue={false} helperText="blog.help.status" />
       <Box sx={{ width: '100%', maxWidth: 760 }}>
         <RichTextInput source="body" label="blog.fields.body" toolbar={richTextToolbar} fullWidth />
       </Box>

@@ -64,7 +64,7 @@ const exportColumns: Array<CsvColumn<ContentPage>> = [
   { label: 'content.fields.id', value: (record) => record.id },
   { label: 'content.fields.title', value: (record) => record.title },
   { label: 'content.fields.id_web_content_category', value: (record) => record.category_name },
-  { label: 'content.fields.status', value: (record, t) => labelCell(t, 'content.status', String(record.status)) },
+  { label: 'content.fields.status', value: (record, t) => labelCell(t, 'content.status', String(record.active)) },
 ];
 
 const filters = [
@@ -78,7 +78,7 @@ const filters = [
   >
     <SelectInput label="content.fields.id_web_content_category" optionText="name" />
   </ReferenceInput>,
-  <SelectInput key="status" source="status" label="content.fields.status" choices={activeChoices('content.status')} />,
+  <SelectInput key="active" source="active" label="content.fields.status" choices={activeChoices('content.status')} />,
 ];
 
 function ContentListActions() {
@@ -113,7 +113,7 @@ export function ContentList() {
         <SimpleList
           primaryText={(record) => record.title}
           secondaryText={(record) => record.category_name}
-          tertiaryText={(record) => translate(`content.status.${String(record.status)}`)}
+          tertiaryText={(record) => translate(`content.status.${String(record.active)}`)}
           rowClick="edit"
         />
       ) : (
@@ -121,9 +121,9 @@ export function ContentList() {
           <DataTable.Col source="title" label="content.fields.title" />
           <DataTable.Col source="category_name" label="content.fields.id_web_content_category" />
           <DataTable.Col
-            source="status"
+            source="active"
             label="content.fields.status"
-            render={(record) => <ActiveChip active={record.status} prefix="content.status" />}
+            render={(record) => <ActiveChip active={record.active} prefix="content.status" />}
           />
         </DataTable>
       )}
@@ -146,7 +146,7 @@ function ContentForm(props: Omit<SimpleFormProps, 'children'>) {
         </ReferenceInput>
       </Box>
       <BooleanInput
-        source="status"
+        source="active"
         label="content.fields.status"
         defaultValue={false}
         helperText="content.help.status"
