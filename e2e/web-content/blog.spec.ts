@@ -138,7 +138,10 @@ test('office creates a content category and a published page; the website reads 
   await settled(page);
   await page.getByRole('link', { name: 'Content categories' }).click();
   await expect(page).toHaveURL(/\/internet\/content\/category$/);
+  // The categories' screen loads on its own: its Create leads to a new category, not to a new page.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Content categories');
   await page.getByRole('link', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/internet\/content\/category\/create$/);
   await page.getByRole('textbox', { name: /^Name/ }).fill(category);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Category ${category} saved`)).toBeVisible();
