@@ -42,6 +42,9 @@ export const ERROR_MESSAGES = {
   'error.journeyHasBookings': 'This journey has dates with bookings and cannot be deleted.',
   'error.boardingPointInUse': 'This boarding point is still used and cannot be deleted.',
   'error.categoryInUse': 'This category is still used by journeys and cannot be deleted.',
+  'error.blogTypeInUse': 'This blog type is still used by posts and cannot be deleted.',
+  'error.systemBlogType': 'A system blog type cannot be deleted.',
+  'error.contentCategoryInUse': 'This content category still has pages and cannot be deleted.',
   'error.destinationInUse': 'This destination is still used by journeys and cannot be deleted.',
   'error.uploadName': 'The file name is not allowed.',
   // booking core (issue #10)

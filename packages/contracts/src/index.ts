@@ -52,6 +52,7 @@ export * from './newsletter-templates.schema.ts';
 export * from './newsletter-analysis.schema.ts';
 export * from './newsletter-campaigns.schema.ts';
 export * from './newsletter-contacts.schema.ts';
+export * from './web-content.schema.ts';
 export * from './images.schema.ts';
 export * from './web-menus.schema.ts';
 export * from './product-groups.schema.ts';

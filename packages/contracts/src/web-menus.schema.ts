@@ -25,6 +25,8 @@ export type MenuLinkType = (typeof MENU_LINK_TYPES)[number];
 /** The icon sets the website can draw (spec §3 "icon set"). */
 export const MENU_ICON_SETS = ['material', 'fontawesome'] as const;
 
+const EXTERNAL_URL = z.url({ protocol: /^https?$/ });
+
 const LINK_PATTERNS: Record<Exclude<MenuLinkType, 'none'>, RegExp> = {
   // A path of the site: starts with one slash (not `//host`), no spaces, backslashes or control characters.
   page: /^\/(?![/\\])[^\s\\]*$/,
@@ -45,14 +47,8 @@ export function isValidMenuLink(linkType: MenuLinkType, link: string | null | un
   if (linkType === 'none') return link === null || link === undefined || link === '';
   if (!link) return false;
   if (!LINK_PATTERNS[linkType].test(link)) return false;
-  if (linkType === 'external') {
-    try {
-      const url = new URL(link);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }
+  // An external link must also parse as an http(s) address (zod's URL check, as the browser will read it).
+  if (linkType === 'external') return EXTERNAL_URL.safeParse(link).success;
   return true;
 }
 

@@ -35,6 +35,8 @@ import type { JrnDestinationTable } from '../features/destinations/destinations.
 import type { StoredFileTable } from '../features/files/files.table.ts';
 import type { ImgHistoryTable, ImgLibraryItemTable, ImgLibraryTable } from '../features/images/images.table.ts';
 import type { StockLicenceTable } from '../features/stock-images/stock-images.table.ts';
+import type { WebBlogImageTable, WebBlogTable, WebBlogTypeTable } from '../features/blog/blog.table.ts';
+import type { WebContentCategoryTable, WebContentTable } from '../features/content-pages/content-pages.table.ts';
 import type { NewsletterTemplateImageTable } from '../features/newsletter-templates/newsletter-templates.table.ts';
 import type { JrnCategoryTable } from '../features/journey-categories/journey-categories.table.ts';
 import type { WebMenuItemTable, WebMenuTable } from '../features/web-menus/web-menus.table.ts';
@@ -99,6 +101,11 @@ export type DB = {
   img_library: ImgLibraryTable;
   img_library_item: ImgLibraryItemTable;
   stock_licence: StockLicenceTable;
+  web_blog_type: WebBlogTypeTable;
+  web_blog: WebBlogTable;
+  web_blog_image: WebBlogImageTable;
+  web_content_category: WebContentCategoryTable;
+  web_content: WebContentTable;
   invoice: InvoiceTable;
   invoice_counter: InvoiceCounterTable;
   jrn_accommodation: JrnAccommodationTable;

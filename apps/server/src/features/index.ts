@@ -47,6 +47,9 @@ import { newsletterTemplatesRoutes } from './newsletter-templates/newsletter-tem
 import { newsletterAnalysisRoutes } from './newsletter-analysis/newsletter-analysis.routes.ts';
 import { newsletterCampaignsRoutes } from './newsletter-campaigns/newsletter-campaigns.routes.ts';
 import { newsletterContactsRoutes } from './newsletter-contacts/newsletter-contacts.routes.ts';
+import { blogRoutes } from './blog/blog.routes.ts';
+import { contentPagesRoutes } from './content-pages/content-pages.routes.ts';
+import { websiteRoutes } from './website/website.routes.ts';
 
 /** Each feature registers its own routes; this list only says which features the API has. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -98,4 +101,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   newsletterCampaignsRoutes,
   newsletterContactsRoutes,
   stockImagesRoutes,
+  blogRoutes,
+  contentPagesRoutes,
+  websiteRoutes,
 ];

@@ -29,6 +29,7 @@ import { seedDemoDepartures } from './demo-departures.ts';
 import { seedDemoDriverApp } from './demo-driver-app.ts';
 import { seedDemoTravellerTrips } from './demo-traveller-trips.ts';
 import { seedDemoWebMenus } from './demo-web-menus.ts';
+import { seedDemoWebContent } from './demo-web-content.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -210,6 +211,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoNewsletterAnalysis(ctx);
   // The website's menus, and the shop's product and article groups (issue #15).
   await seedDemoWebMenus(ctx);
+  // The website's blog posts (one on the employee list) and a content category with two pages (issue #15).
+  await seedDemoWebContent(ctx);
   log?.info('demo data seeded');
   return true;
 }

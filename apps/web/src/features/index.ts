@@ -31,6 +31,8 @@ import { newsletterTemplatesFeature } from './newsletter-templates/newsletter-te
 import { newsletterAnalysisFeature } from './newsletter-analysis/newsletter-analysis.feature.tsx';
 import { newsletterCampaignsFeature } from './newsletter-campaigns/newsletter-campaigns.feature.tsx';
 import { newsletterContactsFeature } from './newsletter-contacts/newsletter-contacts.feature.tsx';
+import { blogFeature } from './blog/blog.feature.tsx';
+import { contentPagesFeature } from './content-pages/content-pages.feature.tsx';
 import { imagesFeature } from './images/images.feature.tsx';
 import { stockImagesFeature } from './stock-images/stock-images.feature.tsx';
 
@@ -71,6 +73,8 @@ export const FEATURES: readonly FeatureModule[] = [
   newsletterAnalysisFeature,
   newsletterCampaignsFeature,
   newsletterContactsFeature,
+  blogFeature,
+  contentPagesFeature,
   imagesFeature,
   stockImagesFeature,
 ];

@@ -50,6 +50,8 @@ describe('the navigation drawer by permission', () => {
         '/email/debug',
         '/internet/journeys',
         '/internet/categories',
+        '/internet/blog',
+        '/internet/content',
         '/internet/destinations',
         '/internet/menu',
         '/products/productgroups',

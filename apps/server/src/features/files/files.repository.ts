@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Insertable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { isTrue } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import type { StoredFileTable } from './files.table.ts';
 
@@ -41,6 +42,17 @@ const isReferenced = (eb: ExpressionBuilder<DB, 'stored_file'>) =>
         .selectFrom('newsletter_template_image')
         .select('newsletter_template_image.id')
         .whereRef('newsletter_template_image.id_stored_file', '=', 'stored_file.id'),
+    ),
+    // Images of published (active) blog posts, through the image database; not while the image is in the trash.
+    eb.exists(
+      eb
+        .selectFrom('web_blog_image')
+        .innerJoin('img_library_item', 'img_library_item.id_img_library_item', 'web_blog_image.id_img_library_item')
+        .innerJoin('web_blog', 'web_blog.id_web_blog', 'web_blog_image.id_web_blog')
+        .select('web_blog_image.id_web_blog')
+        .whereRef('img_library_item.id_stored_file', '=', 'stored_file.id')
+        .where('img_library_item.deleted_at', 'is', null)
+        .where(isTrue('web_blog.status')),
     ),
   ]);
 
