@@ -148,7 +148,8 @@ describe('fuzz pass over every operation', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route of every feature, one request after another: it grows with the API.
+  }, 300_000);
 });
 
 /** Values that pass most contracts, so a single hostile field reaches the service behind the validation. */

@@ -5,7 +5,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useInput, useRecordContext, useTranslate } from 'react-admin';
 import type { BlogPost } from '@tourdesk/contracts/web-content.schema';
-import { LibraryImage } from '../../shared/image-picker.ts';
+import { LibraryImage } from '../../shared/library-image.tsx';
 
 /** What a thumbnail needs: the library item's id, its name and its thumbnail URL. */
 export type PickedImage = { id: number; name: string; thumbUrl: string };

@@ -49,7 +49,7 @@ import { labelCell, useCsvExporter, type CsvColumn } from '../../ui/csv-export.t
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { BlogImagesInput, type PickedImage } from './blog-images-input.tsx';
-import { ImagePickerDialog } from '../../shared/image-picker.ts';
+import { ImagePickerDialog } from '../../shared/image-picker.tsx';
 import { useHasAnyPermission } from '../../lib/permissions.ts';
 
 const TYPES = 'internet/blog/type';

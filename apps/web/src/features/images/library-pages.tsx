@@ -39,7 +39,7 @@ import { api, HttpError } from '../../lib/api-client.ts';
 import { useHasAnyPermission } from '../../lib/permissions.ts';
 import { AppDialog } from '../../ui/app-dialog.tsx';
 import { ImageGrid, ImageTile } from '../../shared/image-grid.tsx';
-import { LIBRARIES_KEY, useLibraries } from './image-picker.tsx';
+import { LIBRARIES_KEY, useLibraries } from '../../shared/image-picker.tsx';
 import { LibraryImage } from '../../shared/library-image.tsx';
 import { LibraryUploader } from './library-uploader.tsx';
 
