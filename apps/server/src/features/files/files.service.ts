@@ -202,26 +202,36 @@ export async function storeImage(
 /** Whether a stored file exists (for forms that save a file id, e.g. a destination's picture). */
 export const storedFileExists = async (ctx: DbContext, id: number) => (await findStoredFile(ctx.db, id)) !== undefined;
 
+export type FileVariantAnswer = { key: string; contentType: string; etag: string; size: number | null };
+
+/** The stored key, type, ETag and size of one size of a file row; an image stored before its sizes had none. */
+function variantOf(
+  row: { storage_key: string; mime_type: string; size: number; variants: string },
+  variant: FileVariant,
+): FileVariantAnswer {
+  const original = { key: row.storage_key, contentType: row.mime_type, etag: `"${row.storage_key}"`, size: row.size };
+  if (variant === 'original') return original;
+  const generated = parseJson<Variants>(row.variants, {})[variant];
+  if (!generated) return original;
+  return { key: generated.key, contentType: 'image/webp', etag: `"${generated.key}"`, size: generated.size };
+}
+
 /**
  * GET /files/{id}/{variant}, without login: a size of a file that something public uses (a journey's image, a
  * destination's picture). Files nothing uses yet — just uploaded, not saved with a form — answer 404.
  * `etag` is known before the bytes are read, so a matching `If-None-Match` costs one indexed query.
  */
-export async function findPublicFile(
-  ctx: DbContext,
-  id: number,
-  variant: FileVariant,
-): Promise<{ key: string; contentType: string; etag: string; size: number | null }> {
+export async function findPublicFile(ctx: DbContext, id: number, variant: FileVariant): Promise<FileVariantAnswer> {
   const row = await findAttachedStoredFile(ctx.db, id);
   if (!row) throw notFound();
-  if (variant === 'original') {
-    return { key: row.storage_key, contentType: row.mime_type, etag: `"${row.storage_key}"`, size: row.size };
-  }
-  const generated = parseJson<Variants>(row.variants, {})[variant];
-  // An image stored before its sizes existed falls back to the original.
-  if (!generated)
-    return { key: row.storage_key, contentType: row.mime_type, etag: `"${row.storage_key}"`, size: row.size };
-  return { key: generated.key, contentType: 'image/webp', etag: `"${generated.key}"`, size: generated.size };
+  return variantOf(row, variant);
+}
+
+/** A size of any stored file, for a route that has checked the user may see it (the image database's). */
+export async function findFileVariant(ctx: DbContext, id: number, variant: FileVariant): Promise<FileVariantAnswer> {
+  const row = await findStoredFile(ctx.db, id);
+  if (!row) throw notFound();
+  return variantOf(row, variant);
 }
 
 /**

@@ -93,7 +93,8 @@ export async function addLibraryImage(
 export async function recordImageHistory(
   ctx: DbContext,
   entries: ReadonlyArray<{
-    item: Pick<LibraryItemRow, 'id_img_library_item' | 'name'>;
+    /** an item of the image database; an id of null names what never became one (a failed stock licence) */
+    item: { id_img_library_item: number | null; name: string };
     action: ImageHistoryAction;
     detail?: string | null;
     userId: number | null;

@@ -125,9 +125,8 @@ export async function imagesRoutes(app: FastifyInstance) {
     },
     handler: async (request, reply) => {
       const file = await libraryItemFile(app.ctx, request.auth!, request.params.id, request.params.variant);
-      const etag = `"${file.key}"`;
-      reply.header('cache-control', PRIVATE_CACHE).header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      reply.header('cache-control', PRIVATE_CACHE).header('etag', file.etag);
+      if (request.headers['if-none-match'] === file.etag) return reply.status(304).send(null);
       const body = await app.fileStore.get(file.key);
       if (!body) {
         request.log.warn({ key: file.key }, 'stored file missing in the file store');

@@ -14,14 +14,13 @@ import {
   type UpdateLibraryItemBody,
 } from '@tourdesk/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { nowIso, parseJson, toIso } from '../../db/dialect.ts';
+import { nowIso, toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, forbidden, inUse, invalidField, notFound } from '../../lib/errors.ts';
 import { runList } from '../../lib/list-query.ts';
 import { parseFields, type Upload } from '../../lib/upload.ts';
 import type { AuthUser, DbContext } from '../../types.ts';
-import { deleteFileBytes, releaseUnusedFiles, type FileStore } from '../files/files.service.ts';
-import { findStoredFile } from '../files/files.repository.ts';
+import { deleteFileBytes, findFileVariant, releaseUnusedFiles, type FileStore } from '../files/files.service.ts';
 import {
   addLibraryImage,
   findImageUsages,
@@ -220,12 +219,7 @@ export async function pickableLibraryItem(
 /** GET /img/library-item/{id}/file/{variant}: the stored key and type of one size, for a user who sees the item. */
 export async function libraryItemFile(ctx: DbContext, auth: AuthUser, id: number, variant: FileVariant) {
   const item = await visibleItem(ctx, auth, id);
-  const file = await findStoredFile(ctx.db, item.id_stored_file);
-  if (!file) throw notFound();
-  const original = { key: file.storage_key, contentType: file.mime_type, size: file.size };
-  if (variant === 'original') return original;
-  const generated = parseJson<Record<string, { key: string; size: number }>>(file.variants, {})[variant];
-  return generated ? { key: generated.key, contentType: 'image/webp', size: generated.size } : original;
+  return findFileVariant(ctx, item.id_stored_file, variant);
 }
 
 /** POST /img/library-item: one image into a library the user sees (duplicates: 400 `error.imageExists`). */

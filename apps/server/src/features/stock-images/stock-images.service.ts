@@ -14,7 +14,6 @@ import { ApiError, conflict, notFound } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
 import type { FileStore } from '../files/files.service.ts';
 import { addLibraryImage, contentHash, recordImageHistory } from '../images/image-library.service.ts';
-import { insertImageHistory } from '../images/images.repository.ts';
 import { AdobeStockError, MEDIA_TYPES, type AdobeFile, type AdobeStockAdapter } from './adobe-stock.adapter.ts';
 import {
   claimLicence,
@@ -245,13 +244,12 @@ export async function licenseStockImage(
       quota_after: quota,
       updated_at: nowIso(),
     });
-    await insertImageHistory(ctx.db, [
+    await recordImageHistory(ctx, [
       {
-        id_img_library_item: null,
-        item_name: title,
+        item: { id_img_library_item: null, name: title },
         action: 'licence_failed',
         detail: `Adobe Stock ${stockId}`,
-        user_id: userId,
+        userId,
       },
     ]);
   }
