@@ -6,8 +6,8 @@ const SUPERADMIN_ONLY = ['/system/settings', '/system/brands'];
 /** The trip catalogue's screens (internet-read). */
 const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege', '/zustiege/gruppen', '/seat-plans'];
 
-/** The website's menus (internet-read) and the shop's groups (shop-read). */
-const WEBSITE = ['/internet/menu'];
+/** The website's blog, content pages and menus (internet-read) and the shop's groups (shop-read). */
+const WEBSITE = ['/internet/blog', '/internet/content', '/internet/menu'];
 const SHOP = ['/products/productgroups', '/products/articlegroups'];
 
 /** The bookings screens (vorgang-read, process-read). */
@@ -141,12 +141,13 @@ test('a driver typing an address gets 403 without the permission and 404 where n
     '/debug',
     '/agencies/myProfile',
     '/internet/journeys',
+    '/internet/blog',
     '/appuser/aktJourneys',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: 'Forbidden', level: 1 })).toBeVisible();
   }
-  for (const path of ['/internet/blog']) {
+  for (const path of ['/internet/no-such-screen']) {
     await page.goto(path);
     await expect(page.getByText('This page could not be found')).toBeVisible();
   }

@@ -52,9 +52,14 @@ async function phone(browser: Browser, token: string, options: { language?: stri
   return context;
 }
 
-/** Waits until the service worker controls the page and has kept the answers the app starts with. */
+/**
+ * Waits until the service worker controls the page and has kept the answers the app starts with. Installing it
+ * first precaches the app (about 3 MB), which on a busy two-core machine takes longer than an ordinary wait.
+ */
 async function readyOffline(page: Page) {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
   await expect
     .poll(() =>
       page.evaluate(async () =>
@@ -67,6 +72,8 @@ async function readyOffline(page: Page) {
 const item = (page: Page, text: string) => page.getByRole('checkbox', { name: text, exact: true });
 
 test.describe('pack the suitcase', () => {
+  // Each test waits for the service worker's first install (see readyOffline).
+  test.describe.configure({ timeout: 90_000 });
   let token = '';
   let bookingId = 0;
   let context: BrowserContext;
