@@ -4,7 +4,7 @@ import { sanitizeRichText } from './rich-text.ts';
 describe('sanitizeRichText', () => {
   it('keeps the formatting the editor produces', () => {
     const html =
-      '<h2>Tag 1</h2><p>Anreise nach <strong>Salzburg</strong>, <em>Stadtführung</em>, <u>Mozart</u> und <s>alt</s>.<br />Neu</p>' +
+      '<h2>Tag 1</h2><p>Anreise nach <strong>Salzburg</strong>, <em>Stadtführung</em>, <u>Mozart</u> und <s>alt</s>, Code <code>A7</code>.<br />Neu</p>' +
       '<ul><li>Frühstück</li></ul><ol><li>Eins</li></ol><blockquote>Zitat</blockquote><h3>a</h3><h4>b</h4>' +
       '<p><a href="https://example.org/reise">Link</a> <a href="mailto:info@example.org">Mail</a></p>';
     expect(sanitizeRichText(html)).toBe(html);

@@ -8,12 +8,13 @@ const sanitize = () => (sanitizer ??= require('sanitize-html') as typeof sanitiz
 
 /**
  * The one allowlist for rich text stored on the server (journey texts, itinerary days, hotel descriptions,
- * destination SEO texts): what the editor produces — paragraphs, line breaks, bold, italic, underline, strike,
- * headings h2–h4, lists, quotes and links (http, https, mailto). Everything else is dropped: scripts and styles
- * with their content, iframes, event handlers (`on*`), `style` and `class` attributes, `javascript:` links.
+ * destination SEO texts, blog posts, content pages): what the editor produces — paragraphs, line breaks, bold,
+ * italic, underline, strike, inline code, headings h2–h4, lists, quotes and links (http, https, mailto). Everything
+ * else is dropped: scripts and styles with their content, iframes, event handlers (`on*`), `style` and `class`
+ * attributes, `javascript:` links.
  */
 const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a'],
+  allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'code', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a'],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
