@@ -10,15 +10,25 @@ import { loginAs, menuTargets } from '../support/session.ts';
  */
 test.describe.configure({ mode: 'parallel' });
 
-/** Each role, and in how many tests its screens are scanned (some ten screens each). */
+/**
+ * Each role whose screens are scanned, and in how many tests (some ten screens each). The superadmin has every
+ * back-office screen; the administrator's and the office's are the same screens with fewer buttons, so of theirs
+ * only the start page (its tiles differ) is scanned, below. The agency has screens of its own.
+ * The traveller and the driver work in the phone app (/appuser/…, /driver/…), whose screens
+ * e2e/traveller/*.spec.ts and e2e/driver/*.spec.ts scan.
+ */
 const ROLES: Array<[string, number]> = [
   ['superadmin@example.com', 3],
-  ['admin@example.com', 3],
-  ['office@example.com', 2],
   ['agency@example.com', 1],
-  // The traveller and the driver work in the phone app (/appuser/…, /driver/…), whose screens
-  // e2e/traveller/*.spec.ts and e2e/driver/*.spec.ts scan.
 ];
+
+for (const email of ['admin@example.com', 'office@example.com']) {
+  test(`the start page of ${email} has no serious or critical axe finding`, async ({ page }) => {
+    await loginAs(page, email);
+    await settled(page);
+    expect(await lastingViolations(page, `${email} light /`)).toEqual([]);
+  });
+}
 
 /** Colours are checked as they end up, not halfway through a transition (a dialog fading in, a label moving). */
 const animationsDone = (page: Page) =>
