@@ -43,6 +43,21 @@ export type Config = {
   mapTileUrl: string;
   /** Adobe Stock (stock images): off until ADOBE_STOCK_API_KEY is set; licensing also needs the access token. */
   adobeStock: AdobeStockConfig;
+  /** Web Push (issue #16): VAPID keys are generated once and kept in the database when not set. */
+  push: PushConfig;
+};
+
+export type PushConfig = {
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (URL-safe base64, as `web-push generate-vapid-keys` prints them) */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** VAPID_SUBJECT: a mailto: or https: contact the push services may use (default: the sender address) */
+  vapidSubject: string | null;
+  /** PUSH_POLL_MS: how often the delivery worker looks for due pushes */
+  pollMs: number;
+  /** PUSH_RETRY_BASE_MS, PUSH_MAX_ATTEMPTS: a failed push waits base × 2^(n-1) (at most an hour), then fails */
+  retryBaseMs: number;
+  maxAttempts: number;
 };
 
 export type AdobeStockConfig = {
@@ -137,6 +152,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       imageOrigins: env.ADOBE_STOCK_IMAGE_ORIGINS
         ? list(env.ADOBE_STOCK_IMAGE_ORIGINS).filter((origin) => /^https?:\/\/[\w.*-]+(:\d+)?$/.test(origin))
         : ['https://*.ftcdn.net'],
+    },
+    push: {
+      vapidPublicKey: env.VAPID_PUBLIC_KEY || null,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY || null,
+      vapidSubject: env.VAPID_SUBJECT || null,
+      pollMs: int(env.PUSH_POLL_MS, 2_000),
+      retryBaseMs: int(env.PUSH_RETRY_BASE_MS, 30_000),
+      maxAttempts: int(env.PUSH_MAX_ATTEMPTS, 6),
     },
   };
 }

@@ -56,3 +56,5 @@ export * from './web-content.schema.ts';
 export * from './images.schema.ts';
 export * from './web-menus.schema.ts';
 export * from './product-groups.schema.ts';
+export * from './push-core.ts';
+export * from './survey-core.ts';

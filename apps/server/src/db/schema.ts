@@ -8,6 +8,25 @@ import type { DiaryEntryTable, DiaryPhotoTable } from '../features/diary/diary.t
 import type { BoardingCheckinTable } from '../features/driver-app/driver-app.table.ts';
 import type { EmergencyNumberTable, TravellerBookingTable } from '../features/traveller-trips/traveller-trips.table.ts';
 import type { TransportPositionTable } from '../features/bus-location/bus-location.table.ts';
+import type {
+  AppTopicFollowerTable,
+  AppTopicTable,
+  PushDeliveryTable,
+  PushNotificationSurveyTable,
+  PushNotificationTable,
+  PushSubscriptionTable,
+  UserNotificationTable,
+} from '../features/push/push.table.ts';
+import type {
+  SurveyAnswerTable,
+  SurveyCategoryTable,
+  SurveyCompletionTable,
+  SurveyIntroTable,
+  SurveyQuestionTable,
+  SurveyResponseTable,
+  SurveyStepTable,
+  SurveySurveyTable,
+} from '../features/surveys/surveys.table.ts';
 import type { InvoiceCounterTable, InvoiceTable } from '../features/invoices/invoices.table.ts';
 import type { MailAttachmentTable, MailAttemptTable, MailOutboxTable } from '../features/mail/mail.table.ts';
 import type { PaymentDueTable, PaymentTable } from '../features/payments/payments.table.ts';
@@ -161,4 +180,19 @@ export type DB = {
   zus_gruppen: ZusGruppenTable;
   zus_gruppen_member: ZusGruppenMemberTable;
   zus_zustiege: ZusZustiegeTable;
+  app_topic: AppTopicTable;
+  app_topic_follower: AppTopicFollowerTable;
+  push_subscription: PushSubscriptionTable;
+  push_notification: PushNotificationTable;
+  push_notification_survey: PushNotificationSurveyTable;
+  user_notification: UserNotificationTable;
+  push_delivery: PushDeliveryTable;
+  survey_category: SurveyCategoryTable;
+  survey_question: SurveyQuestionTable;
+  survey_intro: SurveyIntroTable;
+  survey_completion: SurveyCompletionTable;
+  survey_survey: SurveySurveyTable;
+  survey_step: SurveyStepTable;
+  survey_response: SurveyResponseTable;
+  survey_answer: SurveyAnswerTable;
 };

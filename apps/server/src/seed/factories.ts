@@ -86,11 +86,16 @@ export const DEMO_ROLES: Record<string, { admin: boolean; access: Access }> = {
       Buslocation: { read: true },
       Diary: crud,
       TravelMenu: { read: true, create: true },
+      pushmessage: { read: true, update: true },
     },
   },
   driver: {
     admin: false,
-    access: { myprofile: { read: true, update: true }, Buslocation: { read: true, update: true } },
+    access: {
+      myprofile: { read: true, update: true },
+      Buslocation: { read: true, update: true },
+      pushmessage: { read: true, send: true },
+    },
   },
 };
 

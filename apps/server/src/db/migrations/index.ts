@@ -25,6 +25,7 @@ import * as createImageDatabase from './2026_11_29_0000_create_image_database.ts
 import * as createStockLicence from './2026_11_29_0300_create_stock_licence.ts';
 import * as createWebMenuAndProductGroups from './2026_11_29_0400_create_web_menu_and_product_groups.ts';
 import * as createWebContent from './2026_11_29_0200_create_web_content.ts';
+import * as createPushAndSurveys from './2026_11_30_0000_create_push_and_surveys.ts';
 import * as createBoardingCheckin from './2026_11_27_0400_create_boarding_checkin.ts';
 import * as createEmergencyNumber from './2026_11_27_0100_create_emergency_number.ts';
 import * as createTransportPosition from './2026_11_27_0300_create_transport_position.ts';
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0300_create_stock_licence': createStockLicence,
   '2026_11_29_0400_create_web_menu_and_product_groups': createWebMenuAndProductGroups,
   '2026_11_29_0200_create_web_content': createWebContent,
+  '2026_11_30_0000_create_push_and_surveys': createPushAndSurveys,
 };

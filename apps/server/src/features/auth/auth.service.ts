@@ -127,16 +127,23 @@ export async function resolveAuthUser(ctx: DbContext, id: number, issuedAtMs: nu
 export const agencyOf = (auth: AuthUser): number | null =>
   hasPermission(auth, 'agencydata-read') ? auth.agencyId : null;
 
+/**
+ * A secret of this installation, made once by `make` and kept in the database (every instance reads the same).
+ * Of several instances starting at once, the first insert wins and all use its value.
+ */
+export async function installationSecret(ctx: DbContext, name: string, make: () => string): Promise<string> {
+  const existing = await findSecret(ctx.db, name);
+  if (existing) return existing.value;
+  await insertSecretIfMissing(ctx.db, name, make());
+  return (await findSecret(ctx.db, name))!.value;
+}
+
 /** The token signing key: JWT_SECRET when set, else one generated on first start and kept in the database. */
 export async function resolveJwtSecret(
   ctx: DbContext,
   configured: string | null,
 ): Promise<{ secret: string; keyId: string }> {
-  let secret = configured;
-  if (!secret) {
-    await insertSecretIfMissing(ctx.db, 'jwt', randomBytes(48).toString('base64url'));
-    secret = (await findSecret(ctx.db, 'jwt'))!.value;
-  }
+  const secret = configured ?? (await installationSecret(ctx, 'jwt', () => randomBytes(48).toString('base64url')));
   const keyId = createHash('sha256').update(secret).digest('base64url').slice(0, 8);
   return { secret, keyId };
 }

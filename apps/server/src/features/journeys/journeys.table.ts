@@ -13,6 +13,8 @@ export type JrnJourneyTable = {
   bonuspunkte: number | null;
   id_jrn_category: number | null;
   id_jrn_destination: number | null;
+  /** the feedback survey offered to its travellers in the app once the trip is over */
+  id_survey_survey: Generated<number | null>;
   /** JSON array of loc_country ids */
   countries: Generated<string>;
   /** 0 no status, 1 trip created, 2 in progress, 3 ready for print sheet, 4 trip set */
