@@ -129,11 +129,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('last_error', 'varchar(500)')
     .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .execute();
-  await db.schema
-    .createIndex('push_delivery_due')
-    .on('push_delivery')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
+  await db.schema.createIndex('push_delivery_due').on('push_delivery').columns(['status', 'next_attempt_at']).execute();
   await db.schema
     .createIndex('push_delivery_message')
     .on('push_delivery')
@@ -210,9 +206,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('title', 'varchar(255)', (c) => c.notNull())
     .addColumn('sort_name', 'varchar(255)', (c) => c.notNull().defaultTo(''))
     .addColumn('description', 'varchar(1000)')
-    .addColumn('id_survey_intros', 'integer', (c) =>
-      c.references('survey_intro.id_survey_intros').onDelete('set null'),
-    )
+    .addColumn('id_survey_intros', 'integer', (c) => c.references('survey_intro.id_survey_intros').onDelete('set null'))
     .addColumn('id_survey_completions', 'integer', (c) =>
       c.references('survey_completion.id_survey_completions').onDelete('set null'),
     )
@@ -281,9 +275,7 @@ export async function up(db: MigrationDb): Promise<void> {
 
   await db.schema
     .createTable('survey_answer')
-    .addColumn('id_survey_response', 'integer', (c) =>
-      c.notNull().references('survey_response.id').onDelete('cascade'),
-    )
+    .addColumn('id_survey_response', 'integer', (c) => c.notNull().references('survey_response.id').onDelete('cascade'))
     .addColumn('id_survey_questions', 'integer', (c) =>
       c.notNull().references('survey_question.id_survey_questions').onDelete('cascade'),
     )
@@ -299,7 +291,9 @@ export async function up(db: MigrationDb): Promise<void> {
   // A trip's feedback survey, offered to its travellers in the app once the trip is over.
   await db.schema
     .alterTable('jrn_journey')
-    .addColumn('id_survey_survey', 'integer', (c) => c.references('survey_survey.id_survey_survey').onDelete('set null'))
+    .addColumn('id_survey_survey', 'integer', (c) =>
+      c.references('survey_survey.id_survey_survey').onDelete('set null'),
+    )
     .execute();
 }
 

@@ -22,10 +22,17 @@ const travellersOf = (db: Database) =>
     .where('tb.status', '=', 'confirmed')
     .where('b.status', 'in', TRAVELLING_STATUSES);
 
+/** A query of the app accounts a message reaches (column `id_user`). */
+export type ReceiverQuery = ReturnType<typeof appAccounts>;
+
 export const allTravellers = (db: Database) => appAccounts(db);
 
 export const topicFollowers = (db: Database, topicId: number) =>
-  appAccounts(db).where('u.id', 'in', db.selectFrom('app_topic_follower').select('id_user').where('id_topics', '=', topicId));
+  appAccounts(db).where(
+    'u.id',
+    'in',
+    db.selectFrom('app_topic_follower').select('id_user').where('id_topics', '=', topicId),
+  );
 
 /** Selected customers: the accounts of their cards, and the accounts that booked for them. */
 export const customerTravellers = (db: Database, cardIds: readonly number[]) =>
@@ -96,4 +103,67 @@ export async function coachTravellers(db: Database, transportId: number) {
       return eb.or([seated, eb.not(seatedInDirection)]);
     });
   return appAccounts(db).where('u.id', 'in', bookings);
+}
+
+/** Travellers and their devices (of one brand when given) a receiver query reaches. */
+export async function countReceiverDevices(db: Database, receivers: ReceiverQuery, brandId: number | null) {
+  const row = await db
+    .selectFrom(receivers.as('r'))
+    .leftJoin('push_subscription as s', (join) => {
+      const on = join.onRef('s.id_user', '=', 'r.id_user');
+      return brandId === null ? on : on.on('s.id_brand', '=', brandId);
+    })
+    .select((eb) => [
+      eb.fn.count<number | string>('r.id_user').distinct().as('receivers'),
+      eb.fn.count<number | string>('s.id').as('devices'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { receivers: Number(row.receivers), devices: Number(row.devices) };
+}
+
+/** Marks a message sent unless it already is; undefined when it was (or does not exist). */
+export const markNotificationSent = (db: Database, notificationId: number, now: string) =>
+  db
+    .updateTable('push_notification')
+    .set({ status: 'sent', sent_at: now, updated_at: now })
+    .where('id_pushnotifications', '=', notificationId)
+    .where('status', '!=', 'sent')
+    .returning(['id_brand'])
+    .executeTakeFirst();
+
+/** One inbox row per receiver. */
+export async function insertInboxRows(db: Database, notificationId: number, receivers: ReceiverQuery, now: string) {
+  const result = await db
+    .insertInto('user_notification')
+    .columns(['id_pushnotifications', 'id_user', 'created_at'])
+    .expression(
+      db
+        .selectFrom(receivers.as('r'))
+        .select((eb) => [eb.val(notificationId).as('id_pushnotifications'), 'r.id_user', eb.val(now).as('created_at')]),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** One queued delivery per device of the message's receivers (of its brand, when it has one). */
+export async function queueDeliveries(db: Database, notificationId: number, brandId: number | null, now: string) {
+  const result = await db
+    .insertInto('push_delivery')
+    .columns(['id_pushnotifications', 'id_user', 'id_push_subscription', 'next_attempt_at', 'created_at'])
+    .expression(
+      db
+        .selectFrom('user_notification as n')
+        .innerJoin('push_subscription as s', 's.id_user', 'n.id_user')
+        .select((eb) => [
+          'n.id_pushnotifications',
+          'n.id_user',
+          's.id',
+          eb.val(now).as('next_attempt_at'),
+          eb.val(now).as('created_at'),
+        ])
+        .where('n.id_pushnotifications', '=', notificationId)
+        .$if(brandId !== null, (query) => query.where('s.id_brand', '=', brandId)),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
 }

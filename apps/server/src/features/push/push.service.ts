@@ -8,8 +8,12 @@ import { installationSecret } from '../auth/auth.service.ts';
 import {
   allTravellers,
   coachTravellers,
+  countReceiverDevices,
   customerTravellers,
   departureTravellers,
+  insertInboxRows,
+  markNotificationSent,
+  queueDeliveries,
   topicFollowers,
 } from './push.repository.ts';
 
@@ -61,19 +65,7 @@ export async function receiverQuery(db: Database, target: ReceiverTarget) {
 
 /** How many travellers a target reaches, and on how many of their devices (for the screen before sending). */
 export async function countReceivers(ctx: DbContext, target: ReceiverTarget, brandId: number | null = null) {
-  const receivers = await receiverQuery(ctx.db, target);
-  const row = await ctx.db
-    .selectFrom(receivers.as('r'))
-    .leftJoin('push_subscription as s', (join) => {
-      const on = join.onRef('s.id_user', '=', 'r.id_user');
-      return brandId === null ? on : on.on('s.id_brand', '=', brandId);
-    })
-    .select((eb) => [
-      eb.fn.count<number | string>('r.id_user').distinct().as('receivers'),
-      eb.fn.count<number | string>('s.id').as('devices'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { receivers: Number(row.receivers), devices: Number(row.devices) };
+  return countReceiverDevices(ctx.db, await receiverQuery(ctx.db, target), brandId);
 }
 
 /**
@@ -88,42 +80,9 @@ export async function sendNotification(
   target: ReceiverTarget,
   now: string,
 ): Promise<{ receivers: number; deliveries: number }> {
-  const marked = await trx
-    .updateTable('push_notification')
-    .set({ status: 'sent', sent_at: now, updated_at: now })
-    .where('id_pushnotifications', '=', notificationId)
-    .where('status', '!=', 'sent')
-    .returning(['id_brand'])
-    .executeTakeFirst();
+  const marked = await markNotificationSent(trx, notificationId, now);
   if (!marked) throw conflict('error.pushAlreadySent');
-  const receivers = await receiverQuery(trx, target);
-  const inbox = await trx
-    .insertInto('user_notification')
-    .columns(['id_pushnotifications', 'id_user', 'created_at'])
-    .expression(
-      trx
-        .selectFrom(receivers.as('r'))
-        .select((eb) => [eb.val(notificationId).as('id_pushnotifications'), 'r.id_user', eb.val(now).as('created_at')]),
-    )
-    .executeTakeFirst();
-  const brandId = marked.id_brand;
-  const deliveries = await trx
-    .insertInto('push_delivery')
-    .columns(['id_pushnotifications', 'id_user', 'id_push_subscription', 'next_attempt_at', 'created_at'])
-    .expression(
-      trx
-        .selectFrom('user_notification as n')
-        .innerJoin('push_subscription as s', 's.id_user', 'n.id_user')
-        .select((eb) => [
-          'n.id_pushnotifications',
-          'n.id_user',
-          's.id',
-          eb.val(now).as('next_attempt_at'),
-          eb.val(now).as('created_at'),
-        ])
-        .where('n.id_pushnotifications', '=', notificationId)
-        .$if(brandId !== null, (query) => query.where('s.id_brand', '=', brandId)),
-    )
-    .executeTakeFirst();
-  return { receivers: Number(inbox.numInsertedOrUpdatedRows ?? 0), deliveries: Number(deliveries.numInsertedOrUpdatedRows ?? 0) };
+  const receivers = await insertInboxRows(trx, notificationId, await receiverQuery(trx, target), now);
+  const deliveries = await queueDeliveries(trx, notificationId, marked.id_brand, now);
+  return { receivers, deliveries };
 }
