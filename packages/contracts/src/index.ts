@@ -58,3 +58,4 @@ export * from './web-menus.schema.ts';
 export * from './product-groups.schema.ts';
 export * from './push-core.ts';
 export * from './survey-core.ts';
+export * from './push-subscriptions.schema.ts';
