@@ -10,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import type { PushPayload } from '@tourdesk/contracts/push-core';
 import { API_CACHE, OFFLINE_NAVIGATION, isCachedApiPath } from './lib/offline-routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -32,3 +33,51 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 60 })],
   }),
 );
+
+// Push (docs/adr/0023): a push is a hint of a new inbox entry. It shows a notification and tells the open app
+// (which asks for its inbox and unread count again); a tap focuses the app on the entry and marks it opened.
+function readPayload(data: PushMessageData | null): Partial<PushPayload> {
+  try {
+    return (data?.json() ?? {}) as Partial<PushPayload>;
+  } catch {
+    return { body: data?.text() ?? '' };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPayload(event.data);
+  const url = payload.url ?? (payload.id ? `/appuser/notifications/${payload.id}` : '/appuser/notifications');
+  event.waitUntil(
+    Promise.all([
+      self.registration.showNotification(payload.title ?? '', {
+        body: payload.body ?? '',
+        tag: payload.id ? `push-${payload.id}` : undefined,
+        icon: '/pwa-192.png',
+        badge: '/pwa-192.png',
+        data: { url, id: payload.id ?? null },
+      }),
+      self.clients
+        .matchAll({ type: 'window', includeUncontrolled: true })
+        .then((windows) => windows.forEach((client) => client.postMessage({ type: 'push' }))),
+    ]),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = (event.notification.data ?? {}) as { url?: string; id?: number | null };
+  // The inbox entry is marked opened by the screen that `?opened=1` opens.
+  const entry = data.id ? `/appuser/notifications/${data.id}?opened=1` : null;
+  const target = new URL(entry ?? data.url ?? '/appuser/notifications', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(target).catch(() => null);
+        return;
+      }
+      await self.clients.openWindow(target);
+    }),
+  );
+});

@@ -27,6 +27,7 @@ import {
   type MobileContextValue,
 } from '../lib/mobile.tsx';
 import { contrastText, lighten } from './mobile-colours.ts';
+import { MobileBell } from './mobile-bell.tsx';
 import './mobile-shell.css';
 
 const ROUTES = mobileRoutesOf(MOBILE_FEATURES);
@@ -290,6 +291,9 @@ function MobileLayout({
           <MenuIcon />
         </button>
         <span className="m-bar-title">{current ? t(`mobile.nav.${current.key}`) : brand.name}</span>
+        {mayOpen({ permissions: ['pushmessage-read'] }, user) ? (
+          <MobileBell label={(count) => t('notifications.bell', { count })} />
+        ) : null}
         <LanguageMenu context={context} />
       </header>
       <Drawer open={drawer} onClose={close}>

@@ -21,13 +21,15 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import StorefrontIcon from '@mui/icons-material/Storefront';
+import ChatIcon from '@mui/icons-material/Chat';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import type { Checkin, CheckinStatus, Passenger, PassengerList } from '@tourdesk/contracts/driver-app.schema';
 import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
-import { useT } from '../../lib/mobile.tsx';
+import { useMobileUser, useT } from '../../lib/mobile.tsx';
+import { hasPermission } from '@tourdesk/contracts/permissions';
 import { filterStops, withCheckin } from './driver-logic.ts';
 import { errorKey, passengersKey, usePassengerList } from './driver-queries.ts';
 
@@ -171,6 +173,7 @@ function PassengerCard({
  */
 function DriverTransportScreen() {
   const t = useT();
+  const user = useMobileUser();
   const transportId = Number(useParams().id);
   const { data: list, error, isPending, refetch } = usePassengerList(transportId);
   const { mark, busy, failed } = useCheckin(transportId);
@@ -219,6 +222,16 @@ function DriverTransportScreen() {
         <Button variant="outlined" component={Link} to={`/driver/sales/${transportId}`} startIcon={<StorefrontIcon />}>
           {t('driverApp.list.sales')}
         </Button>
+        {hasPermission(user.permissions, 'pushmessage-send') ? (
+          <Button
+            variant="outlined"
+            component={Link}
+            to={`/appuser/notifications/create?transport=${transportId}`}
+            startIcon={<ChatIcon />}
+          >
+            {t('driverApp.list.message')}
+          </Button>
+        ) : null}
       </Stack>
       <TextField
         type="search"
