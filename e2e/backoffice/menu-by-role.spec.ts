@@ -112,14 +112,21 @@ for (const [email, expected] of Object.entries(EXPECTED)) {
   });
 }
 
-test('driver@example.com lands in the driver app, whose menu offers the trips and the profile', async ({ page }) => {
+test('driver@example.com lands in the driver app, whose menu offers the trips, the messages and the profile', async ({ page }) => {
   await loginAs(page, 'driver@example.com');
   await expect(page).toHaveURL(/\/driver$/);
   await page.getByRole('button', { name: /^(menu|menü)$/i }).click();
   const drawer = page.getByRole('navigation', { name: /^(menu|menü)$/i });
   await expect(drawer.getByRole('link').first()).toBeVisible();
   const hrefs = await drawer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  expect(hrefs.sort()).toEqual(['/appuser/myProfile', '/auth/logout', '/driver']);
+  // the driver reads the travellers' messages too (pushmessage-read, issue #16)
+  expect(hrefs.sort()).toEqual([
+    '/appuser/BusChat',
+    '/appuser/myProfile',
+    '/appuser/notifications',
+    '/auth/logout',
+    '/driver',
+  ]);
 });
 
 test('the dashboard offers a tile for each screen the user can use, and nothing else', async ({ page }) => {
