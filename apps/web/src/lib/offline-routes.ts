@@ -9,6 +9,8 @@ const CACHED_API = [
   /^\/api\/v1\/users-process-app(\/|\?|$)/,
   /^\/api\/v1\/userdata$/,
   /^\/api\/v1\/brand$/,
+  // the inbox and the bus thread (issue #16): what a traveller was told opens without network too
+  /^\/api\/v1\/app\/(usernotifications-lit|usernotifications\/\d+|channel-messages)(\?|$)/,
 ];
 
 /** Whether a GET of this path (with its query) is one the worker keeps for offline use. */
