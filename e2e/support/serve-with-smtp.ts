@@ -49,7 +49,10 @@ process.env.ADOBE_STOCK_IMAGE_ORIGINS = stock.url;
 // A Web Push service on loopback (apps/server/test/fake-push-service.ts): the browser tests take subscriptions
 // from it in place of the browser's (Chromium cannot reach Google's push service here) and read what it decrypted.
 // Its certificate is self-signed; this process (the server) trusts it for its pushes.
-const push = await startFakePushService(Number(process.env.E2E_PUSH_PORT ?? 2546));
+// Its port follows the app's (E2E_PORT + 446), so runs on other ports never collide.
+const push = await startFakePushService(
+  Number(process.env.E2E_PUSH_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 446),
+);
 globalAgent.options.ca = [...rootCertificates, push.ca];
 process.env.PUSH_POLL_MS ??= '300';
 process.env.MAIL_POLL_MS ??= '300';
