@@ -157,8 +157,16 @@ test.describe('notifications in the app', () => {
       context = await phone(browser, { colorScheme: 'dark', locale });
       const page = await context.newPage();
       await loginAs(page, TRAVELLER);
+      // one unread message, to show how it stands out
+      const headers = { authorization: `Bearer ${await apiToken(page.request, TRAVELLER)}` };
+      const inbox = (await (await page.request.get('/api/v1/app/usernotifications-lit', { headers })).json()) as {
+        data: Array<{ id: number; title: string }>;
+      };
+      const welcome = inbox.data.find((entry) => entry.title === WELCOME)!;
+      await page.request.patch(`/api/v1/app/usernotifications/${welcome.id}`, { headers, data: { read: false } });
       await page.goto('/appuser/notifications');
       await expect(page.getByRole('link', { name: new RegExp(WELCOME) })).toBeVisible();
+      await expect(page.getByTestId('bell-count')).toHaveText('1');
       await page.screenshot({ path: `/tmp/h-pushapp-inbox-${lang}.png`, fullPage: true });
       await page.getByRole('link', { name: new RegExp(WELCOME) }).click();
       await expect(page.getByRole('heading', { name: WELCOME, level: 1 })).toBeVisible();
