@@ -4,6 +4,7 @@ import {
   sendOrSchedule,
 } from '../features/push-notifications/push-notifications.service.ts';
 import type { DbContext } from '../types.ts';
+import { findSeatedCoach } from './demo-push-notifications.repository.ts';
 
 /** The demo's topics travellers can follow. */
 export const DEMO_TOPICS = ['Reiseangebote', 'Gruppenreisen', 'Neuigkeiten aus dem Reisebüro'] as const;
@@ -25,12 +26,7 @@ export async function seedDemoPushNotifications(ctx: DbContext): Promise<void> {
     receiver_group: 'all',
   });
   await sendOrSchedule(ctx, welcome.id, undefined);
-  const coach = await ctx.db
-    .selectFrom('seat_assignment')
-    .select('id_transport')
-    .orderBy('id_transport', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const coach = await findSeatedCoach(ctx.db);
   if (coach)
     await createNotification(ctx, null, {
       title: 'Abfahrt morgen um 7:00 Uhr',
