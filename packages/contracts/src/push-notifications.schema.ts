@@ -65,6 +65,8 @@ export const ZPushNotification = z.object({
   receiver_group: ZPushReceiverGroup,
   /** customer card ids (customers), [one transport id] (bus), departure numbers (dates) */
   receiver_ids: z.array(z.number().int()),
+  /** what the receiver ids name (a customer's name, a coach or a departure with its journey), for the screens */
+  receiver_labels: z.array(z.object({ id: z.number().int(), label: z.string() })),
   /** survey ids, in order */
   surveys: z.array(z.number().int()),
   /** a quick message of a channel; null for a normal message */

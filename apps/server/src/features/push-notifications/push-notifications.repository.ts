@@ -227,6 +227,32 @@ export async function countReceiverRows(db: Database, id: number) {
   return Number(row.count);
 }
 
+// ---- what receiver ids name ----------------------------------------------------------------------------------
+
+export const cardNames = (db: Database, ids: readonly number[]) =>
+  db
+    .selectFrom('vc_card')
+    .select(['id_vc_card as id', 'name'])
+    .where('id_vc_card', 'in', [...ids])
+    .execute();
+
+export const coachNames = (db: Database, ids: readonly number[]) =>
+  db
+    .selectFrom('transport')
+    .innerJoin('jrn_date', 'jrn_date.nr', 'transport.id_jrn_date')
+    .innerJoin('jrn_journey', 'jrn_journey.id_jrn_journey', 'jrn_date.id_jrn_journey')
+    .select(['transport.id', 'transport.name', 'jrn_date.date_from', 'jrn_date.termincode', 'jrn_journey.title'])
+    .where('transport.id', 'in', [...ids])
+    .execute();
+
+export const departureNames = (db: Database, ids: readonly number[]) =>
+  db
+    .selectFrom('jrn_date')
+    .innerJoin('jrn_journey', 'jrn_journey.id_jrn_journey', 'jrn_date.id_jrn_journey')
+    .select(['jrn_date.nr as id', 'jrn_date.date_from', 'jrn_date.termincode', 'jrn_journey.title'])
+    .where('jrn_date.nr', 'in', [...ids])
+    .execute();
+
 // ---- checks of referenced records -----------------------------------------------------------------------------
 
 const existing = async (rows: Promise<Array<{ id: number }>>) => new Set((await rows).map((row) => row.id));

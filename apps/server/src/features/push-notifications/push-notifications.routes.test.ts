@@ -223,6 +223,7 @@ describe('push notifications (staff)', () => {
       sentAt: null,
       receiver_group: 'dates',
       receiver_ids: [departure.nr],
+      receiver_labels: [{ id: departure.nr, label: expect.stringContaining('05.07.2027') }],
       surveys: [],
       channel: null,
       receivers: 0,

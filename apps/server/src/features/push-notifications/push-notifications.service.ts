@@ -24,6 +24,9 @@ import type { AuthUser, DbContext } from '../../types.ts';
 import { countReceivers, sendNotification, type ReceiverTarget } from '../push/push.service.ts';
 import {
   NOTIFICATION_LIST_SPEC,
+  cardNames,
+  coachNames,
+  departureNames,
   TOPIC_LIST_SPEC,
   countReceiverRows,
   deleteTopicRow,
@@ -109,11 +112,36 @@ async function figuresOf(ctx: DbContext, ids: readonly number[]) {
   return { of, surveysOf };
 }
 
+const day = (value: string | Date) => (toIso(value) ?? '').slice(0, 10).split('-').reverse().join('.');
+
+/** What the receiver ids of the messages name, by group and id. */
+async function receiverLabels(ctx: DbContext, rows: NotificationRow[]) {
+  const idsOf = (group: PushReceiverGroup) => [
+    ...new Set(rows.filter((row) => row.receiver_group === group).flatMap((row) => parseIds(row.receiver_ids))),
+  ];
+  const [cards, coaches, dates] = [idsOf('customers'), idsOf('bus'), idsOf('dates')];
+  const labels = new Map<string, string>();
+  if (cards.length > 0)
+    for (const card of await cardNames(ctx.db, cards)) labels.set(`customers:${card.id}`, card.name);
+  if (coaches.length > 0)
+    for (const coach of await coachNames(ctx.db, coaches))
+      labels.set(`bus:${coach.id}`, `${coach.title} · ${day(coach.date_from)} (${coach.termincode}) · ${coach.name}`);
+  if (dates.length > 0)
+    for (const date of await departureNames(ctx.db, dates))
+      labels.set(`dates:${date.id}`, `${date.title} · ${day(date.date_from)} (${date.termincode})`);
+  return (row: NotificationRow) =>
+    parseIds(row.receiver_ids).map((id) => ({
+      id,
+      label: labels.get(`${row.receiver_group}:${id}`) ?? `#${id}`,
+    }));
+}
+
 async function toNotifications(ctx: DbContext, rows: NotificationRow[]): Promise<PushNotification[]> {
   const { of, surveysOf } = await figuresOf(
     ctx,
     rows.map((row) => row.id_pushnotifications),
   );
+  const labelsOf = await receiverLabels(ctx, rows);
   return rows.map((row) => ({
     id: row.id_pushnotifications,
     id_pushnotifications: row.id_pushnotifications,
@@ -131,6 +159,7 @@ async function toNotifications(ctx: DbContext, rows: NotificationRow[]): Promise
     updatedAt: toIso(row.updated_at)!,
     receiver_group: row.receiver_group,
     receiver_ids: parseIds(row.receiver_ids),
+    receiver_labels: labelsOf(row),
     surveys: surveysOf.get(row.id_pushnotifications) ?? [],
     channel: row.channel,
     id_brand: row.id_brand,
