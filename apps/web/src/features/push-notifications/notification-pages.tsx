@@ -149,7 +149,7 @@ export function NotificationList() {
       actions={<ListActions />}
       exporter={false}
       sort={{ field: 'created', order: 'DESC' }}
-      perPage={25}
+      perPage={20}
       pagination={<ListPagination />}
       empty={false}
     >
@@ -445,7 +445,7 @@ function SentView() {
   return (
     <Box sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {record.title}
         </Typography>
         <StatusChip status={record.status} />

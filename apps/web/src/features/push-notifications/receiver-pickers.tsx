@@ -60,7 +60,7 @@ function JourneySearch({
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(options) => options}
       renderInput={(params) => <TextField {...params} label={translate('pushNotifications.pickers.journey')} />}
-      sx={{ minWidth: 280, flex: 1 }}
+      sx={{ minWidth: 260, flex: 2 }}
     />
   );
 }
@@ -124,7 +124,7 @@ export function BusPicker({ labels }: { labels: readonly Label[] }) {
         {translate('pushNotifications.pickers.coach')}
       </FormLabel>
       <Chosen ids={ids} labels={known} />
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
         <JourneySearch
           value={journey}
           onChange={(option) => {
@@ -132,7 +132,7 @@ export function BusPicker({ labels }: { labels: readonly Label[] }) {
             setNr('');
           }}
         />
-        <FormControl sx={{ minWidth: 200 }} disabled={!dates.data}>
+        <FormControl sx={{ minWidth: 200, flex: 1 }} disabled={!dates.data}>
           <InputLabel id="push-bus-date">{translate('pushNotifications.pickers.departure')}</InputLabel>
           <Select
             labelId="push-bus-date"
@@ -147,7 +147,7 @@ export function BusPicker({ labels }: { labels: readonly Label[] }) {
             ))}
           </Select>
         </FormControl>
-        <FormControl sx={{ minWidth: 200 }} disabled={!departure.data} error={fieldState.invalid}>
+        <FormControl sx={{ minWidth: 200, flex: 1 }} disabled={!departure.data} error={fieldState.invalid}>
           <InputLabel id="push-bus-coach">{translate('pushNotifications.pickers.coachSelect')}</InputLabel>
           <Select
             labelId="push-bus-coach"
