@@ -79,6 +79,12 @@ test.describe('screenshots', () => {
       await expect(page.getByText('Gruppenreisen').first()).toBeVisible();
       expect(await seriousViolations(page, 'topics')).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`push-topics-${language}.png`), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/app/pushnotifications');
+      await page.getByText('Abfahrt morgen um 7:00 Uhr').first().click();
+      await expect(page.getByRole('status').filter({ hasText: /Reisende|travell/ })).toBeVisible();
+      expect(await seriousViolations(page, 'push notification phone')).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`push-draft-phone-${language}.png`), fullPage: true });
     });
   }
 });

@@ -249,6 +249,12 @@ describe('push notifications (staff)', () => {
       receiver_group: 'bus',
       receiver_ids: [coach1],
     });
+    const regrouped = await call(t.app, as.manager, {
+      method: 'PATCH',
+      url: `/app/pushnotifications/${created.id}`,
+      payload: { receiver_group: 'dates' },
+    });
+    expect(regrouped.json()).toMatchObject({ receiver_group: 'dates', receiver_ids: [], receiver_labels: [] });
 
     const bad = async (payload: object, field: string, key: string) => {
       const response = await call(t.app, as.manager, { method: 'POST', url: '/app/pushnotifications', payload });

@@ -267,7 +267,12 @@ export async function updateNotification(
     const group = body.receiver_group ?? current.receiver_group;
     const receiverIds =
       body.receiver_ids !== undefined || body.receiver_group !== undefined
-        ? await checkedReceiverIds(trx, group, body.receiver_ids ?? current.receiver_ids)
+        ? await checkedReceiverIds(
+            trx,
+            group,
+            // Ids of one group mean nothing in another: a new group without ids starts empty.
+            body.receiver_ids ?? (group === current.receiver_group ? current.receiver_ids : []),
+          )
         : undefined;
     await checkTopic(trx, body.id_topics);
     await checkBrand(trx, body.id_brand);
