@@ -255,7 +255,7 @@ export function NotificationForm(props: Omit<SimpleFormProps, 'children'>) {
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' },
           gap: 4,
           width: '100%',
         }}

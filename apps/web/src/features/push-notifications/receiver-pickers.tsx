@@ -60,7 +60,7 @@ function JourneySearch({
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(options) => options}
       renderInput={(params) => <TextField {...params} label={translate('pushNotifications.pickers.journey')} />}
-      sx={{ minWidth: 260, flex: 2 }}
+      sx={{ flex: '2 1 260px', minWidth: 0 }}
     />
   );
 }
@@ -132,7 +132,7 @@ export function BusPicker({ labels }: { labels: readonly Label[] }) {
             setNr('');
           }}
         />
-        <FormControl sx={{ minWidth: 200, flex: 1 }} disabled={!dates.data}>
+        <FormControl sx={{ flex: '1 1 180px', minWidth: 0 }} disabled={!dates.data}>
           <InputLabel id="push-bus-date">{translate('pushNotifications.pickers.departure')}</InputLabel>
           <Select
             labelId="push-bus-date"
@@ -147,7 +147,7 @@ export function BusPicker({ labels }: { labels: readonly Label[] }) {
             ))}
           </Select>
         </FormControl>
-        <FormControl sx={{ minWidth: 200, flex: 1 }} disabled={!departure.data} error={fieldState.invalid}>
+        <FormControl sx={{ flex: '1 1 180px', minWidth: 0 }} disabled={!departure.data} error={fieldState.invalid}>
           <InputLabel id="push-bus-coach">{translate('pushNotifications.pickers.coachSelect')}</InputLabel>
           <Select
             labelId="push-bus-coach"
