@@ -39,6 +39,8 @@ const EVERYTHING = [
   '/app/users',
   '/app/travelbag',
   '/app/emergencycall',
+  '/app/pushnotifications',
+  '/app/topics',
   '/users-disabled',
   '/appuser/myProfile',
   '/users',

@@ -4,7 +4,7 @@ import { apiToken, loginAs } from '../support/session.ts';
 
 /**
  * The traveller's push messages in the app (issue #16, docs/adr/0023): the demo traveller's inbox holds the demo
- * welcome message (seed/demo-push.ts); opening it marks it read and the bell's count drops; a topic is followed
+ * welcome message (seed/demo-push-notifications.ts); opening it marks it read and the bell's count drops; a topic is followed
  * with its switch; the demo driver writes to the coach on the road and the traveller reads it in the bus thread.
  * The real push subscription is not tested here (Chromium cannot reach a push service offline).
  */

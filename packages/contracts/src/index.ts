@@ -60,3 +60,4 @@ export * from './push-core.ts';
 export * from './survey-core.ts';
 export * from './push-subscriptions.schema.ts';
 export * from './push-inbox.schema.ts';
+export * from './push-notifications.schema.ts';

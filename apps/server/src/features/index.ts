@@ -52,6 +52,7 @@ import { contentPagesRoutes } from './content-pages/content-pages.routes.ts';
 import { websiteRoutes } from './website/website.routes.ts';
 import { pushSubscriptionsRoutes } from './push/push-subscriptions.routes.ts';
 import { pushInboxRoutes } from './push/push-inbox.routes.ts';
+import { pushNotificationsRoutes } from './push-notifications/push-notifications.routes.ts';
 
 /** Each feature registers its own routes; this list only says which features the API has. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -108,4 +109,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   websiteRoutes,
   pushSubscriptionsRoutes,
   pushInboxRoutes,
+  pushNotificationsRoutes,
 ];

@@ -30,7 +30,7 @@ import { seedDemoDriverApp } from './demo-driver-app.ts';
 import { seedDemoTravellerTrips } from './demo-traveller-trips.ts';
 import { seedDemoWebMenus } from './demo-web-menus.ts';
 import { seedDemoWebContent } from './demo-web-content.ts';
-import { seedDemoPush } from './demo-push.ts';
+import { seedDemoPushNotifications } from './demo-push-notifications.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -214,8 +214,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoWebMenus(ctx);
   // The website's blog posts (one on the employee list) and a content category with two pages (issue #15).
   await seedDemoWebContent(ctx);
-  // Topics and a welcome message sent to every traveller (push notifications, issue #16).
-  await seedDemoPush(ctx);
+  // Topics, a message sent to every traveller and a draft to a coach (issue #16).
+  await seedDemoPushNotifications(ctx);
   log?.info('demo data seeded');
   return true;
 }

@@ -36,6 +36,7 @@ import { contentPagesFeature } from './content-pages/content-pages.feature.tsx';
 import { imagesFeature } from './images/images.feature.tsx';
 import { stockImagesFeature } from './stock-images/stock-images.feature.tsx';
 import { notificationsFeature } from './notifications/notifications.feature.tsx';
+import { pushNotificationsFeature } from './push-notifications/push-notifications.feature.tsx';
 
 /**
  * Every web feature of this installation. The shell takes resources, routes, menu entries, dashboard tiles,
@@ -79,4 +80,5 @@ export const FEATURES: readonly FeatureModule[] = [
   imagesFeature,
   stockImagesFeature,
   notificationsFeature,
+  pushNotificationsFeature,
 ];

@@ -41,6 +41,8 @@ describe('the navigation drawer by permission', () => {
         '/app/users',
         '/app/travelbag',
         '/app/emergencycall',
+        '/app/pushnotifications',
+        '/app/topics',
         '/users-disabled',
         '/appuser/myProfile',
         '/users',
