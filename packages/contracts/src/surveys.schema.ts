@@ -147,7 +147,8 @@ export function surveyQuestionIssues(question: SurveyQuestionFields): Array<{ fi
       issues.push({ field: 'step', key: 'error.invalid' });
   }
   const initial = q.default_value ?? null;
-  if (initial !== null && ((min !== null && initial < min) || (max !== null && initial > max)))
+  const rangeOk = min === null || max === null || min < max;
+  if (rangeOk && initial !== null && ((min !== null && initial < min) || (max !== null && initial > max)))
     issues.push({ field: 'default_value', key: 'error.answerOutOfRange' });
   if (q.type === 'number' && q.answer_format === 'integer') {
     for (const field of ['min_value', 'max_value', 'default_value', 'step'] as const) {
