@@ -30,6 +30,7 @@ import { seedDemoDriverApp } from './demo-driver-app.ts';
 import { seedDemoTravellerTrips } from './demo-traveller-trips.ts';
 import { seedDemoWebMenus } from './demo-web-menus.ts';
 import { seedDemoWebContent } from './demo-web-content.ts';
+import { seedDemoSurveys } from './demo-surveys.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -213,6 +214,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoWebMenus(ctx);
   // The website's blog posts (one on the employee list) and a content category with two pages (issue #15).
   await seedDemoWebContent(ctx);
+  // The survey Feedback zur Reise with its questions, intro, completion and a dozen answers (issue #16).
+  await seedDemoSurveys(ctx);
   log?.info('demo data seeded');
   return true;
 }
