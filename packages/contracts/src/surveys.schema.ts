@@ -342,3 +342,8 @@ export const ZSurveyResults = z.object({
   questions: z.array(ZSurveyQuestionResult),
 });
 export type SurveyResults = z.infer<typeof ZSurveyResults>;
+
+/** GET /survey/surveys/{id}/export.csv: the language of the header row (else Accept-Language, default German). */
+export const ZSurveyExportQuery = z.object({
+  lang: z.enum(['de', 'en', 'es', 'ru'], { error: 'error.invalidQuery' }).optional(),
+});

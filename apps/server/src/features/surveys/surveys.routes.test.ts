@@ -497,6 +497,15 @@ describe('surveys for staff', () => {
     });
     expect(english.body).toContain('Submitted at;Traveller;Booking number;');
     expect(english.body).toContain(';anonymous;');
+    const byQuery = await call(t.app, as.reader, {
+      method: 'GET',
+      url: `/survey/surveys/${survey.id}/export.csv?lang=en`,
+    });
+    expect(byQuery.body).toContain('Submitted at;');
+    expect(
+      (await call(t.app, as.reader, { method: 'GET', url: `/survey/surveys/${survey.id}/export.csv?lang=xx` }))
+        .statusCode,
+    ).toBe(400);
     // Deleting a survey takes its responses with it.
     await call(t.app, as.surveys, { method: 'DELETE', url: `/survey/surveys/${survey.id}` });
     expect(

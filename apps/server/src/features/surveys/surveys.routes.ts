@@ -12,6 +12,7 @@ import {
   ZSurvey,
   ZSurveyCategory,
   ZSurveyCompletion,
+  ZSurveyExportQuery,
   ZSurveyIntro,
   ZSurveyQuestion,
   ZSurveyResults,
@@ -244,15 +245,15 @@ export async function surveysRoutes(app: FastifyInstance) {
   });
   api.get('/survey/surveys/:id/export.csv', {
     config: read,
-    // text/csv for German Excel (BOM, `;`), headers in the language of Accept-Language (default German).
-    schema: { tags, params: ZIdParams, response: { 200: z.unknown(), ...errors } },
+    // text/csv for German Excel (BOM, `;`), headers in the language of `lang` or Accept-Language (default German).
+    schema: { tags, params: ZIdParams, querystring: ZSurveyExportQuery, response: { 200: z.unknown(), ...errors } },
     handler: async (request, reply) =>
       send(
         reply,
         await exportSurveyCsv(
           app.ctx,
           request.params.id,
-          request.headers['accept-language']?.slice(0, 2).toLowerCase(),
+          (request.query.lang ?? request.headers['accept-language'])?.slice(0, 2).toLowerCase(),
         ),
       ),
   });
