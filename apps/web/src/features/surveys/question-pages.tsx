@@ -1,6 +1,7 @@
 import { Box, Chip } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useWatch } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   ArrayInput,
   BooleanInput,
@@ -82,6 +83,14 @@ function TypeInputs() {
   const type: SurveyQuestionType = SURVEY_QUESTION_TYPES.includes(values.type) ? values.type : 'text';
   const uses = (field: keyof PreviewQuestion) => (SURVEY_TYPE_FIELDS[type] as readonly string[]).includes(field);
   const formats = SURVEY_ANSWER_FORMATS[type].map((format) => ({ id: format, name: `surveys.formats.${format}` }));
+  const { getValues, setValue } = useFormContext();
+  // A new type starts with its own first answer format (a text's `line` is no choice's).
+  useEffect(() => {
+    const allowed = SURVEY_ANSWER_FORMATS[type];
+    const current: unknown = getValues('answer_format');
+    const fits = allowed.length === 0 ? current == null : typeof current === 'string' && allowed.includes(current);
+    if (!fits) setValue('answer_format', allowed[0] ?? null, { shouldDirty: true });
+  }, [type, getValues, setValue]);
   return (
     <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', width: '100%', alignItems: 'flex-start' }}>
       <Box sx={{ flex: '1 1 420px', minWidth: 0 }}>
@@ -91,8 +100,7 @@ function TypeInputs() {
             source="answer_format"
             label="surveys.fields.answer_format"
             choices={formats}
-            defaultValue={formats[0]!.id}
-            emptyText="surveys.formats.default"
+            isRequired
           />
         ) : null}
         {uses('hint') ? <TextInput source="hint" label="surveys.fields.hint" helperText="surveys.help.hint" /> : null}

@@ -106,7 +106,7 @@ function QuestionResult({ result, index }: { result: SurveyQuestionResult; index
           {translate('surveys.results.noAnswers')}
         </Typography>
       ) : (
-        <MuiList dense aria-labelledby={headingId} sx={{ maxHeight: 360, overflow: 'auto' }}>
+        <MuiList dense aria-labelledby={headingId} tabIndex={0} sx={{ maxHeight: 360, overflow: 'auto' }}>
           {result.texts.map((text, i) => (
             <ListItem key={i} divider>
               <ListItemText primary={text.text} secondary={formatDateTime(text.submittedAt)} />
@@ -167,9 +167,7 @@ export function SurveyResultsPage() {
         title={data ? `${translate('surveys.results.title')}: ${data.title}` : translate('surveys.results.title')}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ flex: '1 1 auto' }}>
-          {data ? data.title : translate('surveys.results.title')}
-        </Typography>
+        <Box sx={{ flex: '1 1 auto' }} />
         <Button component={Link} to={`/survey/surveys/${id}`} label="ra.action.edit">
           <EditIcon />
         </Button>

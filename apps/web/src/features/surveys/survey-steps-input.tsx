@@ -10,7 +10,6 @@ import {
   MenuItem,
   Paper,
   Select,
-  Stack,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -172,8 +171,8 @@ export function SurveyStepsInput() {
           ))}
         </Box>
       </DragDropProvider>
-      <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
-        <FormControl size="small" sx={{ minWidth: 180 }}>
+      <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <FormControl size="small" sx={{ flex: '0 1 220px', minWidth: 180 }}>
           <InputLabel id={categoryLabel}>{translate('surveys.fields.id_survey_categories')}</InputLabel>
           <Select
             labelId={categoryLabel}
@@ -224,7 +223,7 @@ export function SurveyStepsInput() {
         >
           {translate('surveys.steps.add')}
         </Button>
-      </Stack>
+      </Box>
     </Box>
   );
 }
