@@ -25,7 +25,7 @@ test('admin creates a choice question with a preview and a survey with it', asyn
   for (const [text, value] of [
     ['Sehr gut', 'good'],
     ['Schlecht', 'bad'],
-  ]) {
+  ] as const) {
     await page.getByRole('button', { name: 'Add' }).click();
     await page.getByRole('textbox', { name: 'Text', exact: true }).last().fill(text);
     await page.getByRole('textbox', { name: 'Value', exact: true }).last().fill(value);

@@ -11,6 +11,10 @@ import {
 /**
  * The staff's survey screens (issue #16, spec §3 Survey): categories, questions, intros, completions and surveys
  * under `/survey/…` with the `appusurvey-*` rights, and a survey's results and CSV export.
+ *
+ * How the results read `survey_answer`: text in `value_text`; number and scale in `value_number`; date in
+ * `value_date`; yes/no as 1 / 0 in `value_number` (`value_text` 'yes' / 'no' is read too); choice as the chosen
+ * value in `value_text`; multichoice as a JSON array of the chosen values in `value_choices`.
  */
 
 const ref = () =>
