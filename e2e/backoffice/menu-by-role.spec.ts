@@ -29,6 +29,9 @@ const NEWSLETTER = [
 /** The stock images, offered because support/serve-with-smtp.ts configures the (fake) Adobe Stock. */
 const STOCK_IMAGES = ['/imagedb/stock', '/imagedb/customer'];
 
+/** The survey screens (appusurvey-read, issue #16). */
+const SURVEYS = ['/survey/categories', '/survey/intros', '/survey/questions', '/survey/completions', '/survey/surveys'];
+
 /** Every screen this installation has, for a user with every right but without an agency. */
 const EVERYTHING = [
   '/',
@@ -53,6 +56,7 @@ const EVERYTHING = [
   ...NEWSLETTER,
   ...IMAGES,
   ...STOCK_IMAGES,
+  ...SURVEYS,
   ...SUPERADMIN_ONLY,
 ];
 

@@ -61,3 +61,4 @@ export * from './survey-core.ts';
 export * from './push-subscriptions.schema.ts';
 export * from './push-inbox.schema.ts';
 export * from './push-notifications.schema.ts';
+export * from './surveys.schema.ts';

@@ -53,6 +53,7 @@ import { websiteRoutes } from './website/website.routes.ts';
 import { pushSubscriptionsRoutes } from './push/push-subscriptions.routes.ts';
 import { pushInboxRoutes } from './push/push-inbox.routes.ts';
 import { pushNotificationsRoutes } from './push-notifications/push-notifications.routes.ts';
+import { surveysRoutes } from './surveys/surveys.routes.ts';
 
 /** Each feature registers its own routes; this list only says which features the API has. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -110,4 +111,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   pushSubscriptionsRoutes,
   pushInboxRoutes,
   pushNotificationsRoutes,
+  surveysRoutes,
 ];

@@ -31,6 +31,7 @@ import { seedDemoTravellerTrips } from './demo-traveller-trips.ts';
 import { seedDemoWebMenus } from './demo-web-menus.ts';
 import { seedDemoWebContent } from './demo-web-content.ts';
 import { seedDemoPushNotifications } from './demo-push-notifications.ts';
+import { seedDemoSurveys } from './demo-surveys.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 
@@ -216,6 +217,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoWebContent(ctx);
   // Topics, a message sent to every traveller and a draft to a coach (issue #16).
   await seedDemoPushNotifications(ctx);
+  // The survey Feedback zur Reise with its questions, intro, completion and a dozen answers (issue #16).
+  await seedDemoSurveys(ctx);
   log?.info('demo data seeded');
   return true;
 }

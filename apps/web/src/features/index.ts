@@ -37,6 +37,7 @@ import { imagesFeature } from './images/images.feature.tsx';
 import { stockImagesFeature } from './stock-images/stock-images.feature.tsx';
 import { notificationsFeature } from './notifications/notifications.feature.tsx';
 import { pushNotificationsFeature } from './push-notifications/push-notifications.feature.tsx';
+import { surveysFeature } from './surveys/surveys.feature.tsx';
 
 /**
  * Every web feature of this installation. The shell takes resources, routes, menu entries, dashboard tiles,
@@ -81,4 +82,5 @@ export const FEATURES: readonly FeatureModule[] = [
   stockImagesFeature,
   notificationsFeature,
   pushNotificationsFeature,
+  surveysFeature,
 ];
