@@ -59,3 +59,4 @@ export * from './product-groups.schema.ts';
 export * from './push-core.ts';
 export * from './survey-core.ts';
 export * from './push-subscriptions.schema.ts';
+export * from './survey-answers.schema.ts';
