@@ -4,7 +4,7 @@ import { buildTestApp, call, createLogin, type TestApp } from '../../../test/hel
 import { insertTestBooking } from '../../../test/departure-bookings.ts';
 import { createDepartureFixture } from '../../seed/departure-factories.ts';
 import { nextSequence } from '../../seed/factories.ts';
-import { createSurveyFixture, type SurveyQuestionFixture } from '../../seed/survey-answer-factories.ts';
+import { createSurveyFixture, type SurveyQuestionFixture } from '../../seed/survey-fixtures.repository.ts';
 import { berlinToday, linkTraveller } from '../traveller-trips/traveller-trips.service.ts';
 
 /** The traveller answering surveys (issue #16, docs/adr/0023 "Surveys"). */
