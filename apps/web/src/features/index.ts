@@ -35,6 +35,7 @@ import { blogFeature } from './blog/blog.feature.tsx';
 import { contentPagesFeature } from './content-pages/content-pages.feature.tsx';
 import { imagesFeature } from './images/images.feature.tsx';
 import { stockImagesFeature } from './stock-images/stock-images.feature.tsx';
+import { surveyAnswersFeature } from './survey-answers/survey-answers.feature.tsx';
 
 /**
  * Every web feature of this installation. The shell takes resources, routes, menu entries, dashboard tiles,
@@ -77,4 +78,5 @@ export const FEATURES: readonly FeatureModule[] = [
   contentPagesFeature,
   imagesFeature,
   stockImagesFeature,
+  surveyAnswersFeature,
 ];

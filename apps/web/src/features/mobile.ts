@@ -5,6 +5,7 @@ import { driverAppMobile } from './driver-app/driver-app.mobile.ts';
 import { myJourneysMobile } from './my-journeys/my-journeys.mobile.ts';
 import { suitcaseMobile } from './suitcase/suitcase.mobile.ts';
 import { travelMenuMobile } from './travel-menu/travel-menu.mobile.ts';
+import { surveyAnswersMobile } from './survey-answers/survey-answers.mobile.ts';
 
 /**
  * The features with screens in the traveller and driver app (`/appuser/…`, `/driver/…`), in the order of
@@ -19,4 +20,5 @@ export const MOBILE_FEATURES: readonly MobileFeature[] = [
   driverAppMobile,
   myJourneysMobile,
   busLocationMobile,
+  surveyAnswersMobile,
 ];
