@@ -32,6 +32,7 @@ import { seedDemoWebMenus } from './demo-web-menus.ts';
 import { seedDemoWebContent } from './demo-web-content.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
+import { seedDemoSurveyAnswers } from './demo-survey-answers.ts';
 
 export const DEMO_AGENCIES = [
   {
@@ -213,6 +214,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoWebMenus(ctx);
   // The website's blog posts (one on the employee list) and a content category with two pages (issue #15).
   await seedDemoWebContent(ctx);
+  // The feedback survey of the demo traveller's past trip at Lake Constance, answered in the app (issue #16).
+  await seedDemoSurveyAnswers(ctx);
   log?.info('demo data seeded');
   return true;
 }

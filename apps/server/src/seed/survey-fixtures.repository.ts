@@ -79,3 +79,13 @@ export async function createSurveyFixture(
   }
   return { id: created.id_survey_survey, questionIds };
 }
+
+/** Makes the survey the feedback survey of the journey with this code (demo data); false when there is none. */
+export async function setFeedbackSurveyOfJourney(ctx: DbContext, journeyCode: string, surveyId: number) {
+  const result = await ctx.db
+    .updateTable('jrn_journey')
+    .set({ id_survey_survey: surveyId })
+    .where('code', '=', journeyCode)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
