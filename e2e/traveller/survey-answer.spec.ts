@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { apiToken } from '../support/session.ts';
 
@@ -47,6 +47,10 @@ async function phone(browser: Browser, token: string, language: 'de' | 'en', dar
   return context;
 }
 
+/** Waits until transitions (a button turning "pressed") are over, so screenshots show the state at rest. */
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+
 test.describe.configure({ mode: 'serial' });
 
 test('the survey in English and dark, without answering: intro, questions, the required message', async ({
@@ -67,12 +71,16 @@ test('the survey in English and dark, without answering: intro, questions, the r
   await expect(page.getByRole('alert')).toHaveText('Please answer this question.');
   await page.screenshot({ path: `${SHOTS}/survey-required-en-dark.png`, fullPage: true });
   expect(await seriousViolations(page, 'survey question en dark')).toEqual([]);
-  await page.locator('label').filter({ hasText: /^5 stars$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^5 stars$/ })
+    .click();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Question 2 of 6')).toBeVisible();
   await page.getByRole('button', { name: 'Ja, gern' }).click();
   await expect(page.getByRole('button', { name: 'Ja, gern' })).toHaveAttribute('aria-pressed', 'true');
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/survey-yesno-en-dark.png`, fullPage: true });
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -108,13 +116,17 @@ test('the demo traveller rates the past trip, sees the completion, and opening i
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByRole('alert')).toHaveText('Bitte beantworten Sie diese Frage.');
   await page.screenshot({ path: `${SHOTS}/survey-required-de.png`, fullPage: true });
-  await page.locator('label').filter({ hasText: /^4 Sterne$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^4 Sterne$/ })
+    .click();
   await expect(page.getByRole('radio', { name: '4 Sterne' })).toBeChecked();
   await page.getByRole('button', { name: 'Weiter' }).click();
 
   // 2: yes or no, two big buttons.
   await expect(page.getByText('Frage 2 von 6')).toBeVisible();
   await page.getByRole('button', { name: 'Ja, gern' }).click();
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/survey-yesno-de.png`, fullPage: true });
   await page.getByRole('button', { name: 'Weiter' }).click();
 

@@ -23,6 +23,7 @@ import {
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import CheckIcon from '@mui/icons-material/Check';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -183,10 +184,9 @@ function ScaleEnds({ question }: { question: SurveyAnswerQuestion }) {
 function ScaleAnswer({ question, value, onChange, labelId, describedBy }: InputProps) {
   const t = useT();
   const { min, max, step } = scaleBounds(question);
-  const ends = [question.min_description, question.max_description].filter(Boolean).join(' … ');
   if (question.answer_format === 'stars') {
     return (
-      <Stack spacing={1}>
+      <Stack spacing={1} sx={{ alignSelf: 'flex-start' }}>
         <Rating
           name={`question-${question.id_survey_questions}`}
           value={typeof value === 'number' ? value : null}
@@ -225,9 +225,7 @@ function ScaleAnswer({ question, value, onChange, labelId, describedBy }: InputP
       />
       <ScaleEnds question={question} />
       <Typography variant="body2" aria-live="polite">
-        {current === null
-          ? t('surveyAnswers.sliderUnset')
-          : t('surveyAnswers.sliderValue', { value: current, ends: ends ? `(${ends})` : '' })}
+        {current === null ? t('surveyAnswers.sliderUnset') : t('surveyAnswers.sliderValue', { value: current })}
       </Typography>
       {question.default_description ? (
         <Typography variant="caption" color="text.secondary">
@@ -252,8 +250,9 @@ function YesNoAnswer({ question, value, onChange, describedBy }: InputProps) {
           variant={value === option.answer ? 'contained' : 'outlined'}
           aria-pressed={value === option.answer}
           onClick={() => onChange(option.answer)}
+          startIcon={value === option.answer ? <CheckIcon /> : undefined}
           size="large"
-          sx={{ flex: 1, py: 2, fontSize: '1.1rem' }}
+          sx={{ flex: 1, py: 2, fontSize: '1.1rem', textTransform: 'none' }}
         >
           {option.label}
         </Button>
