@@ -126,7 +126,6 @@ function TextAnswer({ question, value, onChange, labelId, describedBy, invalid }
       minRows={paragraph ? 4 : undefined}
       error={invalid}
       fullWidth
-      autoFocus
       slotProps={{
         htmlInput: {
           'aria-labelledby': labelId,
@@ -152,7 +151,6 @@ function NumberAnswer({ question, value, onChange, labelId, describedBy, invalid
       }}
       type="text"
       error={invalid}
-      autoFocus
       sx={{ maxWidth: 220 }}
       slotProps={{
         htmlInput: {
@@ -268,7 +266,6 @@ function DateAnswer({ question, value, onChange, labelId, describedBy, invalid }
       value={typeof value === 'string' ? value : ''}
       onChange={(event) => onChange(event.target.value || null)}
       error={invalid}
-      autoFocus
       sx={{ maxWidth: 240 }}
       slotProps={{
         htmlInput: {
