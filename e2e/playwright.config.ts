@@ -33,7 +33,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list']],
+  // The JSON report keeps each test's duration (.tmp/report.json), to see where the suite's time goes.
+  reporter: [['list'], ['json', { outputFile: '.tmp/report.json' }]],
   outputDir: '.tmp/results',
   use: {
     baseURL: BASE_URL,

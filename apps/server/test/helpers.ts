@@ -116,6 +116,8 @@ export async function buildTestApp(
     webDist: '/nonexistent',
     mailPollMs: 100,
     mailRetryBaseMs: 100,
+    // Tests deliver pushes by calling deliverDuePushes themselves, against a local push service.
+    push: { ...loadConfig({}).push, pollMs: 0 },
     // Uploads of each test app go to a folder of their own, never to data/files.
     fileStore: { kind: 'local', root: join(tmpdir(), `tourdesk-test-files-${randomBytes(6).toString('hex')}`) },
     ...options.config,

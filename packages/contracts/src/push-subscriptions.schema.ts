@@ -19,17 +19,25 @@ const base64url = (max: number) =>
     .max(max, 'error.tooLong')
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'error.invalid');
 
-export const ZWebPushSubscriptionBody = z.object({
-  endpoint,
-  expirationTime: z.number().nullable().optional(),
-  keys: z.object({ p256dh: base64url(200), auth: base64url(100) }, { error: 'error.empty' }),
-});
-export const ZFcmTokenBody = z.object({
-  token: z.string({ error: 'error.empty' }).trim().min(1, 'error.empty').max(2048, 'error.tooLong'),
-});
+const keys = z.object({ p256dh: base64url(200), auth: base64url(100) }, { error: 'error.empty' });
+const token = z.string({ error: 'error.empty' }).trim().min(1, 'error.empty').max(2048, 'error.tooLong');
 
-/** POST /fcm */
-export const ZPushSubscribeBody = z.union([ZWebPushSubscriptionBody, ZFcmTokenBody]);
+/**
+ * POST /fcm: either a Web Push subscription (`endpoint` + `keys`, as `PushSubscription.toJSON()` gives it) or
+ * `{ token }` from a native wrapper. One object rather than a union, so a missing part is named in the error.
+ */
+export const ZPushSubscribeBody = z
+  .object({
+    endpoint: endpoint.optional(),
+    expirationTime: z.number().nullable().optional(),
+    keys: keys.optional(),
+    token: token.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.token !== undefined) return;
+    if (body.endpoint === undefined) ctx.addIssue({ code: 'custom', path: ['endpoint'], message: 'error.empty' });
+    if (body.keys === undefined) ctx.addIssue({ code: 'custom', path: ['keys'], message: 'error.empty' });
+  });
 export type PushSubscribeBody = z.infer<typeof ZPushSubscribeBody>;
 
 /** DELETE /fcm */

@@ -50,6 +50,7 @@ import { newsletterContactsRoutes } from './newsletter-contacts/newsletter-conta
 import { blogRoutes } from './blog/blog.routes.ts';
 import { contentPagesRoutes } from './content-pages/content-pages.routes.ts';
 import { websiteRoutes } from './website/website.routes.ts';
+import { pushSubscriptionsRoutes } from './push/push-subscriptions.routes.ts';
 import { surveyAnswersRoutes } from './survey-answers/survey-answers.routes.ts';
 
 /** Each feature registers its own routes; this list only says which features the API has. */
@@ -105,5 +106,6 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   blogRoutes,
   contentPagesRoutes,
   websiteRoutes,
+  pushSubscriptionsRoutes,
   surveyAnswersRoutes,
 ];

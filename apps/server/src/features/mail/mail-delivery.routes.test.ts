@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { SmtpSink } from '../../../test/smtp-sink.ts';
-import { retryDelayMs } from './mail-delivery.ts';
+import { retryDelayMs } from '../../lib/backoff.ts';
 
 /** A loopback port with nothing listening on it (yet). */
 async function freePort(): Promise<number> {

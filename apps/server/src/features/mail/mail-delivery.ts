@@ -1,4 +1,5 @@
 import { nowIso } from '../../db/dialect.ts';
+import { retryDelayMs } from '../../lib/backoff.ts';
 import type { DbContext } from '../../types.ts';
 import {
   claimMail,
@@ -31,12 +32,6 @@ export type DeliveryOptions = {
   leaseMs?: number;
   batchSize?: number;
 };
-
-const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
-
-/** Wait before the next try after `attempts` failures: base × 2^(attempts-1), capped at an hour. */
-export const retryDelayMs = (attempts: number, baseMs: number) =>
-  Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 
 /**
  * One pass of the delivery worker: takes every due mail, sends it and records the attempt. A failure

@@ -1,6 +1,7 @@
 import type { Brand } from '@tourdesk/contracts';
 import { nowIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { retryDelayMs } from '../../lib/backoff.ts';
 import type { DbContext } from '../../types.ts';
 import {
   compileNewsletter,
@@ -75,10 +76,6 @@ type PreparedCampaign = {
   baseUrl: string;
   tracking: boolean;
 };
-
-const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
-export const retryDelayMs = (attempts: number, baseMs: number) =>
-  Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_DELAY_MS);
 
 /** `{{first_name}}` and the like in a subject, filled as plain text. */
 export function personaliseSubject(subject: string, contact: NewsletterContactValues): string {

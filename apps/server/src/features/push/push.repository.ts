@@ -162,8 +162,142 @@ export async function queueDeliveries(db: Database, notificationId: number, bran
           eb.val(now).as('created_at'),
         ])
         .where('n.id_pushnotifications', '=', notificationId)
+        // FCM tokens are kept for a native wrapper, but this server delivers through Web Push only.
+        .where('s.kind', '=', 'webpush')
         .$if(brandId !== null, (query) => query.where('s.id_brand', '=', brandId)),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
+
+// --- devices -------------------------------------------------------------------------------------------------
+
+/** Registers a device for a user; a device that was another user's (a shared phone) moves to this one. */
+export const upsertSubscription = (
+  db: Database,
+  row: {
+    id_user: number;
+    kind: 'webpush' | 'fcm';
+    endpoint: string;
+    p256dh: string | null;
+    auth: string | null;
+    user_agent: string | null;
+    id_brand: number | null;
+  },
+  now: string,
+) =>
+  db
+    .insertInto('push_subscription')
+    .values({ ...row, created_at: now, updated_at: now })
+    .onConflict((conflict) =>
+      conflict.column('endpoint').doUpdateSet({
+        id_user: row.id_user,
+        kind: row.kind,
+        p256dh: row.p256dh,
+        auth: row.auth,
+        user_agent: row.user_agent,
+        id_brand: row.id_brand,
+        failures: 0,
+        updated_at: now,
+      }),
+    )
+    .returning(['id', 'kind', 'created_at'])
+    .executeTakeFirstOrThrow();
+
+export const deleteUserSubscription = (db: Database, userId: number, endpoint: string) =>
+  db.deleteFrom('push_subscription').where('id_user', '=', userId).where('endpoint', '=', endpoint).executeTakeFirst();
+
+// --- the delivery outbox (docs/adr/0023 "The delivery outbox") ----------------------------------------------------
+
+export const findDueDeliveryIds = async (db: Database, now: string, limit: number) =>
+  (
+    await db
+      .selectFrom('push_delivery')
+      .select('id')
+      .where('status', '=', 'queued')
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute()
+  ).map((row) => row.id);
+
+/** Takes due deliveries for one worker until `leaseUntil`; returns the ids it got (another may have taken some). */
+export const claimDeliveries = async (db: Database, ids: readonly number[], now: string, leaseUntil: string) =>
+  ids.length === 0
+    ? []
+    : (
+        await db
+          .updateTable('push_delivery')
+          .set((eb) => ({ locked_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+          .where('id', 'in', [...ids])
+          .where('status', '=', 'queued')
+          .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+          .returning('id')
+          .execute()
+      ).map((row) => row.id);
+
+/** What a claimed delivery needs: the device, the message and the receiver's inbox entry. */
+export const findDeliveriesForSending = (db: Database, ids: readonly number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('push_delivery as d')
+        .innerJoin('push_notification as m', 'm.id_pushnotifications', 'd.id_pushnotifications')
+        .innerJoin('user_notification as n', (join) =>
+          join.onRef('n.id_pushnotifications', '=', 'd.id_pushnotifications').onRef('n.id_user', '=', 'd.id_user'),
+        )
+        .leftJoin('push_subscription as s', 's.id', 'd.id_push_subscription')
+        .select([
+          'd.id',
+          'd.attempts',
+          'd.id_push_subscription',
+          's.kind',
+          's.endpoint',
+          's.p256dh',
+          's.auth',
+          'n.id as inbox_id',
+          'm.title',
+          'm.short',
+          'm.message',
+          'm.channel',
+        ])
+        .where('d.id', 'in', [...ids])
+        .execute();
+
+export type DeliveryOutcome = {
+  id: number;
+  status: 'sent' | 'queued' | 'failed' | 'gone';
+  http_status: number | null;
+  last_error: string | null;
+  next_attempt_at?: string;
+};
+
+/** Records what the push service said; the lease ends. */
+export const recordDelivery = (db: Database, outcome: DeliveryOutcome, now: string) =>
+  db
+    .updateTable('push_delivery')
+    .set({
+      status: outcome.status,
+      http_status: outcome.http_status,
+      last_error: outcome.last_error,
+      locked_until: null,
+      ...(outcome.status === 'sent' ? { sent_at: now } : {}),
+      ...(outcome.next_attempt_at ? { next_attempt_at: outcome.next_attempt_at } : {}),
+    })
+    .where('id', '=', outcome.id)
+    .execute();
+
+export const markSubscriptionWorked = (db: Database, id: number, now: string) =>
+  db.updateTable('push_subscription').set({ failures: 0, last_success_at: now }).where('id', '=', id).execute();
+
+export const countSubscriptionFailure = (db: Database, id: number) =>
+  db
+    .updateTable('push_subscription')
+    .set((eb) => ({ failures: eb('failures', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+
+/** The push service says the device is gone: forget it (its deliveries keep their figures, device null). */
+export const deleteSubscription = (db: Database, id: number) =>
+  db.deleteFrom('push_subscription').where('id', '=', id).execute();

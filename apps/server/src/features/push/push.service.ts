@@ -1,7 +1,8 @@
 import webpush from 'web-push';
-import type { PushReceiverGroup } from '@tourdesk/contracts';
+import type { PushReceiverGroup, PushSubscribeBody, PushSubscriptionInfo } from '@tourdesk/contracts';
 import type { PushConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { nowIso, toIso } from '../../db/dialect.ts';
 import { conflict, invalidField } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
 import { installationSecret } from '../auth/auth.service.ts';
@@ -9,12 +10,14 @@ import {
   allTravellers,
   coachTravellers,
   countReceiverDevices,
+  deleteUserSubscription,
   customerTravellers,
   departureTravellers,
   insertInboxRows,
   markNotificationSent,
   queueDeliveries,
   topicFollowers,
+  upsertSubscription,
 } from './push.repository.ts';
 
 /**
@@ -85,4 +88,32 @@ export async function sendNotification(
   const receivers = await insertInboxRows(trx, notificationId, await receiverQuery(trx, target), now);
   const deliveries = await queueDeliveries(trx, notificationId, marked.id_brand, now);
   return { receivers, deliveries };
+}
+
+/** `POST /fcm`: registers the phone's Web Push subscription (or a native wrapper's FCM token) for the user. */
+export async function subscribePush(
+  ctx: DbContext,
+  userId: number,
+  body: PushSubscribeBody,
+  device: { brandId: number | null; userAgent: string | null },
+): Promise<PushSubscriptionInfo> {
+  const row = await upsertSubscription(
+    ctx.db,
+    {
+      id_user: userId,
+      id_brand: device.brandId,
+      user_agent: device.userAgent?.slice(0, 300) ?? null,
+      ...(body.endpoint !== undefined && body.keys !== undefined
+        ? { kind: 'webpush' as const, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth }
+        : { kind: 'fcm' as const, endpoint: body.token ?? '', p256dh: null, auth: null }),
+    },
+    nowIso(),
+  );
+  return { id: row.id, kind: row.kind, createdAt: toIso(row.created_at)! };
+}
+
+/** `DELETE /fcm`: forgets one of the user's devices (logout, notifications switched off); idempotent. */
+export async function unsubscribePush(ctx: DbContext, userId: number, endpoint: string): Promise<{ ok: true }> {
+  await deleteUserSubscription(ctx.db, userId, endpoint);
+  return { ok: true };
 }
