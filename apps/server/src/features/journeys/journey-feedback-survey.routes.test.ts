@@ -17,7 +17,7 @@ describe('journeys: the feedback survey (issue #16)', () => {
   const patch = (id: number, payload: Record<string, unknown>) =>
     call(t.app, office, { method: 'PATCH', url: `/journey-lit/${id}`, payload });
 
-  it('stores, answers and clears the feedback survey; an unknown survey is 400 at the field', async () => {
+  it('stores, answers, copies and clears the feedback survey; an unknown survey is 400 at the field', async () => {
     const journey = await createJourneyFixture(t.ctx, nextSequence());
     const survey = await createSurveyFixture(t.ctx, { title: 'Feedback Testreise', questions: [] });
     const fresh = await call(t.app, office, { method: 'GET', url: `/journey-lit/${journey.id}` });
@@ -28,6 +28,10 @@ describe('journeys: the feedback survey (issue #16)', () => {
     expect(saved.json<Journey>()).toMatchObject({ id_survey_survey: survey.id });
     const read = await call(t.app, office, { method: 'GET', url: `/journey-lit/${journey.id}` });
     expect(read.json<Journey>()).toMatchObject({ id_survey_survey: survey.id });
+
+    const copy = await call(t.app, office, { method: 'POST', url: `/journey-lit/${journey.id}/copy`, payload: {} });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect(copy.json<Journey>()).toMatchObject({ id_survey_survey: survey.id });
 
     const unknown = await patch(journey.id, { id_survey_survey: 999_999 });
     expect(unknown.statusCode).toBe(400);

@@ -825,6 +825,7 @@ export async function copyJourney(ctx: DbContext, id: number, body: CopyJourneyB
       keywords: source.keywords,
       cancellation_terms: source.cancellation_terms ?? null,
       payment_terms: source.payment_terms ?? null,
+      id_survey_survey: source.id_survey_survey ?? null,
     };
     const copy = await createJourney(trx, create);
     // The pictures: the same stored files, image rows of the copy's own (hotel pictures follow their hotel).
