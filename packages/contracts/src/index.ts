@@ -62,3 +62,4 @@ export * from './push-subscriptions.schema.ts';
 export * from './push-inbox.schema.ts';
 export * from './push-notifications.schema.ts';
 export * from './surveys.schema.ts';
+export * from './survey-answers.schema.ts';

@@ -192,6 +192,8 @@ export const ZJourney = ZJourneySummary.extend({
   cancellation_terms: ZCancellationTerms.nullable().optional(),
   /** the journey's own payment schedule; null: the setting PAYMENT_TERMS applies */
   payment_terms: ZPaymentTerms.nullable().optional(),
+  /** the feedback survey its travellers answer in the app once the trip is over (issue #16) */
+  id_survey_survey: z.number().int().nullable().optional(),
 });
 export type Journey = z.infer<typeof ZJourney>;
 
@@ -385,6 +387,8 @@ const journeyFields = {
     .optional(),
   /** null: the setting PAYMENT_TERMS applies */
   payment_terms: ZPaymentTerms.nullable().optional(),
+  /** the feedback survey its travellers answer in the app once the trip is over (issue #16) */
+  id_survey_survey: optionalRef(),
 };
 
 /**

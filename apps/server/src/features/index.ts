@@ -54,6 +54,7 @@ import { pushSubscriptionsRoutes } from './push/push-subscriptions.routes.ts';
 import { pushInboxRoutes } from './push/push-inbox.routes.ts';
 import { pushNotificationsRoutes } from './push-notifications/push-notifications.routes.ts';
 import { surveysRoutes } from './surveys/surveys.routes.ts';
+import { surveyAnswersRoutes } from './survey-answers/survey-answers.routes.ts';
 
 /** Each feature registers its own routes; this list only says which features the API has. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -112,4 +113,5 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   pushInboxRoutes,
   pushNotificationsRoutes,
   surveysRoutes,
+  surveyAnswersRoutes,
 ];

@@ -34,6 +34,7 @@ import { seedDemoPushNotifications } from './demo-push-notifications.ts';
 import { seedDemoSurveys } from './demo-surveys.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
+import { seedDemoSurveyAnswers } from './demo-survey-answers.ts';
 
 export const DEMO_AGENCIES = [
   {
@@ -219,6 +220,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoPushNotifications(ctx);
   // The survey Feedback zur Reise with its questions, intro, completion and a dozen answers (issue #16).
   await seedDemoSurveys(ctx);
+  // The feedback survey of the demo traveller's past trip at Lake Constance, answered in the app (issue #16).
+  await seedDemoSurveyAnswers(ctx);
   log?.info('demo data seeded');
   return true;
 }

@@ -38,6 +38,7 @@ import { stockImagesFeature } from './stock-images/stock-images.feature.tsx';
 import { notificationsFeature } from './notifications/notifications.feature.tsx';
 import { pushNotificationsFeature } from './push-notifications/push-notifications.feature.tsx';
 import { surveysFeature } from './surveys/surveys.feature.tsx';
+import { surveyAnswersFeature } from './survey-answers/survey-answers.feature.tsx';
 
 /**
  * Every web feature of this installation. The shell takes resources, routes, menu entries, dashboard tiles,
@@ -83,4 +84,5 @@ export const FEATURES: readonly FeatureModule[] = [
   notificationsFeature,
   pushNotificationsFeature,
   surveysFeature,
+  surveyAnswersFeature,
 ];

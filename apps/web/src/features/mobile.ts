@@ -6,6 +6,7 @@ import { myJourneysMobile } from './my-journeys/my-journeys.mobile.ts';
 import { suitcaseMobile } from './suitcase/suitcase.mobile.ts';
 import { travelMenuMobile } from './travel-menu/travel-menu.mobile.ts';
 import { notificationsMobile } from './notifications/notifications.mobile.ts';
+import { surveyAnswersMobile } from './survey-answers/survey-answers.mobile.ts';
 
 /**
  * The features with screens in the traveller and driver app (`/appuser/…`, `/driver/…`), in the order of
@@ -21,4 +22,5 @@ export const MOBILE_FEATURES: readonly MobileFeature[] = [
   myJourneysMobile,
   busLocationMobile,
   notificationsMobile,
+  surveyAnswersMobile,
 ];

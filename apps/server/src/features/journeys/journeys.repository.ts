@@ -138,9 +138,18 @@ export const findJourneyWithTexts = (db: Database, id: number) =>
       'jrn_journey.keywords',
       'jrn_journey.cancellation_terms',
       'jrn_journey.payment_terms',
+      'jrn_journey.id_survey_survey',
     ])
     .where('jrn_journey.id_jrn_journey', '=', id)
     .executeTakeFirst();
+
+/** True when the survey exists (a journey's feedback survey, issue #16). */
+export const surveyExists = async (db: Database, id: number) =>
+  (await db
+    .selectFrom('survey_survey')
+    .select('id_survey_survey')
+    .where('id_survey_survey', '=', id)
+    .executeTakeFirst()) !== undefined;
 
 export const findDays = (db: Database, journeyId: number) =>
   db

@@ -42,6 +42,7 @@ import {
   findExtras,
   findJourneyTerms,
   findJourneyWithTexts,
+  surveyExists,
   findReferences,
   findRoomTypes,
   findSlugsLike,
@@ -216,6 +217,7 @@ async function loadJourney(ctx: DbContext, id: number): Promise<Journey> {
     keywords: texts.keywords ?? null,
     cancellation_terms: ZCancellationTerms.nullable().catch(null).parse(parseJson(texts.cancellation_terms, null)),
     payment_terms: ZPaymentTerms.nullable().catch(null).parse(parseJson(texts.payment_terms, null)),
+    id_survey_survey: texts.id_survey_survey ?? null,
   };
 }
 
@@ -245,6 +247,8 @@ async function checkReferences(ctx: DbContext, body: UpdateJourneyBody, current:
   if (body.category != null && !category) throw invalidField('category', 'error.invalid');
   if (body.destination != null && !destination) throw invalidField('destination', 'error.invalid');
   if (body.organization != null && !found('organization')) throw invalidField('organization', 'error.invalid');
+  if (body.id_survey_survey != null && !(await surveyExists(ctx.db, body.id_survey_survey)))
+    throw invalidField('id_survey_survey', 'error.invalid');
   const idsOf = (kind: string) => new Set(rows.filter((row) => row.kind === kind).map((row) => Number(row.id)));
   const countries = idsOf('country');
   body.countries?.forEach((country, index) => {
@@ -330,6 +334,7 @@ function journeyColumns(body: UpdateJourneyBody) {
     columns.cancellation_terms = body.cancellation_terms?.length ? JSON.stringify(body.cancellation_terms) : null;
   if (body.payment_terms !== undefined)
     columns.payment_terms = body.payment_terms ? JSON.stringify(body.payment_terms) : null;
+  set('id_survey_survey', body.id_survey_survey);
   return columns;
 }
 
@@ -820,6 +825,7 @@ export async function copyJourney(ctx: DbContext, id: number, body: CopyJourneyB
       keywords: source.keywords,
       cancellation_terms: source.cancellation_terms ?? null,
       payment_terms: source.payment_terms ?? null,
+      id_survey_survey: source.id_survey_survey ?? null,
     };
     const copy = await createJourney(trx, create);
     // The pictures: the same stored files, image rows of the copy's own (hotel pictures follow their hotel).

@@ -4,6 +4,7 @@ import { useCountries } from '../../lib/countries.ts';
 import { formRow } from '../../shared/form-row.ts';
 import { bookableChoices, catalogStateChoices } from './journey-choices.ts';
 import { CategoryInput, DestinationInput, OrganizationInput } from './journey-ref-inputs.tsx';
+import { JourneySurveyInput } from './journey-survey-input.tsx';
 
 /** The countries a journey visits (loc_country ids), names in the user's language. */
 function CountriesInput() {
@@ -84,6 +85,7 @@ export function JourneyBasicInputs() {
           helperText="journeys.help.ratingStars"
         />
       </Box>
+      <JourneySurveyInput />
     </>
   );
 }

@@ -26,6 +26,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../lib/api-client.ts';
 import { useMobileLocale, useT } from '../../lib/mobile.tsx';
+import { FeedbackCard } from './feedback-card.tsx';
 import { Loading, LoadFailed } from './status.tsx';
 import {
   downloadDocument,
@@ -277,6 +278,7 @@ function Journey({ trip, back }: { trip: TripDetail; back: string }) {
           {`${formatDay(trip.dateFrom, locale)} – ${formatDay(trip.dateTill, locale)}`}
         </Typography>
       </Box>
+      {back === '/appuser/historyjourneys' ? <FeedbackCard bookingId={trip.id} /> : null}
       <DepartureCard trip={trip} />
       <Section id="participants-title" title={t('myJourneys.participants')}>
         <Stack spacing={1.5} divider={<Divider flexItem />}>
