@@ -10,7 +10,8 @@ import { SURVEY_QUESTION_TYPES } from './survey-core.ts';
 /** The longest text answer. */
 export const SURVEY_TEXT_MAX = 4000;
 
-export const ZSurveyChoice = z.object({ text: z.string(), value: z.string() });
+/** A choice as the traveller sees it (the stored one; surveys.schema.ts has the rules staff enter it by). */
+const ZAnswerChoice = z.object({ text: z.string(), value: z.string() });
 
 /** A question as the traveller answers it: its whole definition (survey-core.ts says what each type uses). */
 export const ZSurveyAnswerQuestion = z.object({
@@ -32,7 +33,7 @@ export const ZSurveyAnswerQuestion = z.object({
   min_description: z.string().nullable(),
   max_value: z.number().nullable(),
   max_description: z.string().nullable(),
-  choices: z.array(ZSurveyChoice),
+  choices: z.array(ZAnswerChoice),
 });
 export type SurveyAnswerQuestion = z.infer<typeof ZSurveyAnswerQuestion>;
 
