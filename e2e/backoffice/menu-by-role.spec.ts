@@ -118,7 +118,9 @@ for (const [email, expected] of Object.entries(EXPECTED)) {
   });
 }
 
-test('driver@example.com lands in the driver app, whose menu offers the trips, the messages and the profile', async ({ page }) => {
+test('driver@example.com lands in the driver app, whose menu offers the trips, the messages and the profile', async ({
+  page,
+}) => {
   await loginAs(page, 'driver@example.com');
   await expect(page).toHaveURL(/\/driver$/);
   await page.getByRole('button', { name: /^(menu|menü)$/i }).click();
