@@ -78,7 +78,7 @@ export function ReceiverCount({ body }: { body: PushReceiversBody | null }) {
     >
       {translate('pushNotifications.count.reaches', {
         receivers: data.receivers,
-        devices: data.devices,
+        onDevices: translate('pushNotifications.count.onDevices', { smart_count: data.devices }),
         smart_count: data.receivers,
       })}
     </Alert>

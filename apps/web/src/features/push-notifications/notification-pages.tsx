@@ -318,7 +318,7 @@ function DraftToolbar() {
         content={translate('pushNotifications.confirm.content', {
           title: record.title,
           receivers,
-          devices: count.data?.devices ?? 0,
+          onDevices: translate('pushNotifications.count.onDevices', { smart_count: count.data?.devices ?? 0 }),
           smart_count: receivers,
         })}
         confirm="pushNotifications.actions.sendNow"
