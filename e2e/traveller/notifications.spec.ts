@@ -84,7 +84,7 @@ test.describe('notifications in the app', () => {
     await expect(entry).toBeVisible();
     await entry.click();
     await expect(page.getByRole('heading', { name: WELCOME, level: 1 })).toBeVisible();
-    await expect(page.getByText('in dieser App finden Sie Ihre gebuchten Reisen')).toBeVisible();
+    await expect(page.getByText('Schön, dass Sie dabei sind!', { exact: false })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Link öffnen' })).toBeVisible();
     await expect(bell(page)).toHaveAccessibleName(`Benachrichtigungen, ${before - 1} ungelesen`);
     expect(await unread(page)).toBe(before - 1);
@@ -116,7 +116,7 @@ test.describe('notifications in the app', () => {
     await expect(hiking).toBeChecked();
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Wanderreisen' })).toBeChecked();
-    await expect(page.getByRole('switch', { name: 'Städtereisen' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Gruppenreisen' })).not.toBeChecked();
     const headers = { authorization: `Bearer ${await apiToken(page.request, TRAVELLER)}` };
     const topics = (await (await page.request.get('/api/v1/app/my-topics', { headers })).json()) as Array<{
       title: string;

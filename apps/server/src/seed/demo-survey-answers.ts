@@ -23,7 +23,7 @@ export async function seedDemoSurveyAnswers(ctx: DbContext): Promise<void> {
     },
     questions: [
       {
-        title: 'Wie zufrieden waren Sie mit der Reise insgesamt?',
+        title: 'Wie hat Ihnen die Reise an den Bodensee insgesamt gefallen?',
         type: 'scale',
         answer_format: 'stars',
         min_value: 1,
