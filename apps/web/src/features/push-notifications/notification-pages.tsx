@@ -282,7 +282,7 @@ function DraftToolbar() {
           <>
             <MuiButton
               variant="contained"
-              color="secondary"
+              color="success"
               startIcon={<SendIcon />}
               disabled={isDirty || busy}
               onClick={() => setDialog('send')}
