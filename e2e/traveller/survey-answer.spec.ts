@@ -112,7 +112,9 @@ test('the demo traveller rates the past trip, sees the completion, and opening i
 
   // 1: stars, required — "Weiter" says so first.
   await expect(page.getByText('Frage 1 von 6')).toBeVisible();
-  await expect(page.getByRole('group', { name: /Wie hat Ihnen die Reise an den Bodensee insgesamt gefallen/ })).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: /Wie hat Ihnen die Reise an den Bodensee insgesamt gefallen/ }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page.getByRole('alert')).toHaveText('Bitte beantworten Sie diese Frage.');
   await page.screenshot({ path: `${SHOTS}/survey-required-de.png`, fullPage: true });
