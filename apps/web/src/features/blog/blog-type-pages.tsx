@@ -12,19 +12,18 @@ import {
   TextInput,
   Toolbar,
   useCanAccess,
-  useGetOne,
   useRecordContext,
   useTranslate,
   type RaRecord,
   type SimpleFormProps,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { ZCreateBlogTypeBody, ZUpdateBlogTypeBody, type BlogType } from '@tourdesk/contracts/web-content.schema';
 import { formRow } from '../../shared/form-row.ts';
 import { CopySaveToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { DeleteWithDialogButton } from '../../ui/delete-with-dialog.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 const RESOURCE = 'internet/blog/type';
 const typeTitle = (record: BlogType) => record.title;
@@ -107,15 +106,13 @@ export function BlogTypeCreate() {
 
 /** /internet/blog/type/create/{id}: a new type prefilled with the title of an existing one. */
 export function BlogTypeCopy() {
-  const { id } = useParams();
-  const translate = useTranslate();
   const saved = useSavedNotice('blog.notifications.typeSaved', typeTitle, 'edit');
-  const { data, isPending } = useGetOne<BlogType>(RESOURCE, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<BlogType>(RESOURCE);
+  if (!ready) return null;
   return (
     <Create
       resource={RESOURCE}
-      record={data ? { title: `${data.title} (${translate('app.actions.copy')})` } : undefined}
+      record={data ? { title: copyName(data.title) } : undefined}
       mutationOptions={saved}
       mutationMode="pessimistic"
     >

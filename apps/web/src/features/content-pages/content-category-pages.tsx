@@ -9,12 +9,10 @@ import {
   SimpleForm,
   SimpleList,
   TextInput,
-  useGetOne,
   useTranslate,
   type RaRecord,
   type SimpleFormProps,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import {
   ZCreateContentCategoryBody,
   ZUpdateContentCategoryBody,
@@ -24,6 +22,7 @@ import { formRow } from '../../shared/form-row.ts';
 import { CopySaveToolbar, SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 const RESOURCE = 'internet/content/category';
 const categoryName = (record: ContentCategory) => record.name;
@@ -78,15 +77,13 @@ export function ContentCategoryCreate() {
 
 /** /internet/content/category/create/{id}: a new category prefilled with the name of an existing one. */
 export function ContentCategoryCopy() {
-  const { id } = useParams();
-  const translate = useTranslate();
   const saved = useSavedNotice('content.notifications.categorySaved', categoryName, 'edit');
-  const { data, isPending } = useGetOne<ContentCategory>(RESOURCE, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<ContentCategory>(RESOURCE);
+  if (!ready) return null;
   return (
     <Create
       resource={RESOURCE}
-      record={data ? { name: `${data.name} (${translate('app.actions.copy')})` } : undefined}
+      record={data ? { name: copyName(data.name) } : undefined}
       mutationOptions={saved}
       mutationMode="pessimistic"
     >

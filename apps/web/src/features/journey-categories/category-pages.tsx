@@ -11,12 +11,10 @@ import {
   SimpleForm,
   SimpleList,
   TextInput,
-  useGetOne,
   useTranslate,
   type RaRecord,
   type SimpleFormProps,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import {
   ZCreateJourneyCategoryBody,
   ZUpdateJourneyCategoryBody,
@@ -29,6 +27,7 @@ import { CopyButton } from '../../ui/copy-button.tsx';
 import { labelCell, useCsvExporter, type CsvColumn } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 const RESOURCE = 'internet/categories';
 const categoryName = (record: JourneyCategory) => record.name;
@@ -115,15 +114,14 @@ export function CategoryCreate() {
 
 /** /internet/categories/copy/{id}: a new category prefilled with the name and state of an existing one. */
 export function CategoryCopy() {
-  const { id } = useParams();
   const translate = useTranslate();
   const saved = useSavedNotice('categories.notifications.saved', categoryName, 'edit');
-  const { data, isPending } = useGetOne<JourneyCategory>(RESOURCE, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<JourneyCategory>(RESOURCE);
+  if (!ready) return null;
   return (
     <Create
       resource={RESOURCE}
-      record={data ? { name: `${data.name} (${translate('app.actions.copy')})`, active: data.active } : undefined}
+      record={data ? { name: copyName(data.name), active: data.active } : undefined}
       mutationOptions={saved}
       mutationMode="pessimistic"
       title={translate('app.actions.copy')}

@@ -43,14 +43,12 @@ import {
   Toolbar,
   TopToolbar,
   useCanAccess,
-  useGetOne,
   useNotify,
   useRecordContext,
   useRefresh,
   useTranslate,
 } from 'react-admin';
 import { useFormState } from 'react-hook-form';
-import { useParams } from 'react-router-dom';
 import { formatDateTime } from '@tourdesk/contracts/format';
 import type { Page } from '@tourdesk/contracts/list';
 import { PUSH_NOTIFICATION_STATUSES, type PushNotificationStatus } from '@tourdesk/contracts/push-core';
@@ -69,6 +67,7 @@ import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { ChannelMessageButton } from './channel-message-dialog.tsx';
 import { NotificationForm, PhonePreview, groupChoices, useReceiverCount, targetOf } from './notification-form.tsx';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 const RESOURCE = 'app/pushnotifications';
 const titleOf = (record: PushNotification) => record.title;
@@ -206,18 +205,17 @@ export function NotificationCreate() {
 
 /** /app/pushnotifications/copy/{id}: a new draft with the texts and receivers of another message. */
 export function NotificationCopy() {
-  const { id } = useParams();
   const translate = useTranslate();
   const saved = useSavedNotice('pushNotifications.notifications.saved', titleOf, 'edit');
-  const { data, isPending } = useGetOne<PushNotification>(RESOURCE, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<PushNotification>(RESOURCE);
+  if (!ready) return null;
   return (
     <Create
       resource={RESOURCE}
       record={
         data
           ? {
-              title: `${data.title} (${translate('app.actions.copy')})`.slice(0, 120),
+              title: copyName(data.title, 120),
               short: data.short,
               message: data.message,
               link: data.link,

@@ -9,16 +9,15 @@ import {
   SimpleForm,
   SimpleList,
   TextInput,
-  useGetOne,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { ZCreateAppTopicBody, ZUpdateAppTopicBody, type AppTopic } from '@tourdesk/contracts/push-notifications.schema';
 import { CopySaveToolbar, SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 const RESOURCE = 'app/topics';
 const titleOf = (record: AppTopic) => record.title;
@@ -80,15 +79,14 @@ export function TopicCreate() {
 
 /** /app/topics/copy/{id}: a new topic named after an existing one. */
 export function TopicCopy() {
-  const { id } = useParams();
   const translate = useTranslate();
   const saved = useSavedNotice('pushNotifications.topics.saved', titleOf, 'list');
-  const { data, isPending } = useGetOne<AppTopic>(RESOURCE, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<AppTopic>(RESOURCE);
+  if (!ready) return null;
   return (
     <Create
       resource={RESOURCE}
-      record={data ? { title: `${data.title} (${translate('app.actions.copy')})`.slice(0, 120) } : undefined}
+      record={data ? { title: copyName(data.title, 120) } : undefined}
       mutationOptions={saved}
       mutationMode="pessimistic"
       title={translate('app.actions.copy')}

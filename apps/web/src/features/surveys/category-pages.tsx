@@ -7,11 +7,9 @@ import {
   SearchInput,
   SimpleForm,
   TextInput,
-  useGetOne,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import {
   ZCreateSurveyCategoryBody,
   ZUpdateSurveyCategoryBody,
@@ -21,6 +19,7 @@ import { CopySaveToolbar, SaveDeleteToolbar } from '../../shared/save-delete-too
 import { CopyButton } from '../../ui/copy-button.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 const RESOURCE = 'survey/categories';
 const titleOf = (record: SurveyCategory) => record.title;
@@ -66,15 +65,14 @@ export function CategoryCreate() {
 
 /** /survey/categories/copy/{id}: a new category named after an existing one. */
 export function CategoryCopy() {
-  const { id } = useParams();
   const translate = useTranslate();
   const saved = useSavedNotice('surveys.notifications.categorySaved', titleOf, 'edit');
-  const { data, isPending } = useGetOne<SurveyCategory>(RESOURCE, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<SurveyCategory>(RESOURCE);
+  if (!ready) return null;
   return (
     <Create
       resource={RESOURCE}
-      record={data ? { title: `${data.title} (${translate('app.actions.copy')})` } : undefined}
+      record={data ? { title: copyName(data.title) } : undefined}
       mutationOptions={saved}
       mutationMode="pessimistic"
       title={translate('app.actions.copy')}

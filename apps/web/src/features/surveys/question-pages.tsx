@@ -15,11 +15,9 @@ import {
   SimpleForm,
   SimpleFormIterator,
   TextInput,
-  useGetOne,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { SURVEY_TYPE_FIELDS, ZCreateSurveyQuestionBody, type SurveyQuestion } from '@tourdesk/contracts/surveys.schema';
 import { SURVEY_ANSWER_FORMATS, SURVEY_QUESTION_TYPES, type SurveyQuestionType } from '@tourdesk/contracts/survey-core';
 import { formRow } from '../../shared/form-row.ts';
@@ -30,6 +28,7 @@ import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { CategoryField, CategoryInput } from './category-input.tsx';
 import { QuestionPreview, type PreviewQuestion } from './question-preview.tsx';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 const RESOURCE = 'survey/questions';
 const titleOf = (record: SurveyQuestion) => record.title;
@@ -170,15 +169,14 @@ export function QuestionCreate() {
 
 /** /survey/questions/copy/{id}: a new question prefilled from an existing one. */
 export function QuestionCopy() {
-  const { id } = useParams();
   const translate = useTranslate();
   const saved = useSavedNotice('surveys.notifications.questionSaved', titleOf, 'edit');
-  const { data, isPending } = useGetOne<SurveyQuestion>(RESOURCE, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<SurveyQuestion>(RESOURCE);
+  if (!ready) return null;
   const copy = data
     ? (({ id: _id, id_survey_questions: _key, createdAt: _created, updatedAt: _updated, ...fields }) => ({
         ...fields,
-        title: `${data.title} (${translate('app.actions.copy')})`,
+        title: copyName(data.title),
       }))(data)
     : undefined;
   return (

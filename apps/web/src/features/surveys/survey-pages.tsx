@@ -16,12 +16,11 @@ import {
   SimpleForm,
   TextInput,
   TopToolbar,
-  useGetOne,
   useRecordContext,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ZCreateSurveyBody, ZUpdateSurveyBody, type Survey } from '@tourdesk/contracts/surveys.schema';
 import { formRow } from '../../shared/form-row.ts';
 import { ActiveChip, activeChoices } from '../../shared/active-state.tsx';
@@ -30,6 +29,7 @@ import { CopyButton } from '../../ui/copy-button.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { SurveyStepsInput } from './survey-steps-input.tsx';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 const RESOURCE = 'survey/surveys';
 const titleOf = (record: Survey) => record.title;
@@ -117,18 +117,17 @@ export function SurveyCreate() {
 
 /** /survey/surveys/copy/{id}: a new survey with the steps, intro and completion of an existing one. */
 export function SurveyCopy() {
-  const { id } = useParams();
   const translate = useTranslate();
   const saved = useSavedNotice('surveys.notifications.surveySaved', titleOf, 'edit');
-  const { data, isPending } = useGetOne<Survey>(RESOURCE, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<Survey>(RESOURCE);
+  if (!ready) return null;
   return (
     <Create
       resource={RESOURCE}
       record={
         data
           ? {
-              title: `${data.title} (${translate('app.actions.copy')})`,
+              title: copyName(data.title),
               description: data.description,
               id_survey_intros: data.id_survey_intros,
               id_survey_completions: data.id_survey_completions,

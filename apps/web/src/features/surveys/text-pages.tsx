@@ -8,7 +8,6 @@ import {
   SearchInput,
   SimpleForm,
   TextInput,
-  useGetOne,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
@@ -21,7 +20,6 @@ import {
   RichTextInput,
   RichTextInputToolbar,
 } from 'ra-input-rich-text';
-import { useParams } from 'react-router-dom';
 import {
   ZCreateSurveyPageBody,
   ZUpdateSurveyPageBody,
@@ -34,6 +32,7 @@ import { CopyButton } from '../../ui/copy-button.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { CategoryField, CategoryInput } from './category-input.tsx';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 /** Only what the server's allowlist keeps (lib/rich-text.ts), as on the blog. */
 const richTextToolbar = (
@@ -114,18 +113,17 @@ function PageCreate({ kind }: { kind: Kind }) {
 }
 
 function PageCopy({ kind }: { kind: Kind }) {
-  const { id } = useParams();
   const translate = useTranslate();
   const saved = useSavedNotice(kind.saved, titleOf, 'edit');
-  const { data, isPending } = useGetOne<Page>(kind.resource, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<Page>(kind.resource);
+  if (!ready) return null;
   return (
     <Create
       resource={kind.resource}
       record={
         data
           ? {
-              title: `${data.title} (${translate('app.actions.copy')})`,
+              title: copyName(data.title),
               id_survey_categories: data.id_survey_categories,
               text: data.text,
               button_text: data.button_text,

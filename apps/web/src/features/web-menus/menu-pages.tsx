@@ -11,12 +11,10 @@ import {
   SimpleForm,
   SimpleList,
   TextInput,
-  useGetOne,
   useRecordContext,
   useTranslate,
   type SimpleFormProps,
 } from 'react-admin';
-import { useParams } from 'react-router-dom';
 import { ZCreateWebMenuBody, ZUpdateWebMenuBody, type WebMenu } from '@tourdesk/contracts/web-menus.schema';
 import { formRow } from '../../shared/form-row.ts';
 import { CopySaveToolbar, SaveDeleteToolbar } from '../../shared/save-delete-toolbar.tsx';
@@ -25,6 +23,7 @@ import { CopyButton } from '../../ui/copy-button.tsx';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { MenuTreeEditor } from './menu-tree-editor.tsx';
+import { useCopySource } from '../../shared/copy-source.ts';
 
 const RESOURCE = 'internet/menu';
 const menuName = (record: WebMenu) => record.name;
@@ -102,19 +101,14 @@ export function MenuCreate() {
 
 /** /internet/menu/copy/{id}: a new menu with a copy of that menu's items tree. */
 export function MenuCopy() {
-  const { id } = useParams();
   const translate = useTranslate();
   const saved = useSavedNotice('webMenus.notifications.saved', menuName, 'edit');
-  const { data, isPending } = useGetOne<WebMenu>(RESOURCE, { id: Number(id) }, { enabled: id !== undefined });
-  if (id !== undefined && isPending) return null;
+  const { source: data, ready, copyName } = useCopySource<WebMenu>(RESOURCE);
+  if (!ready) return null;
   return (
     <Create
       resource={RESOURCE}
-      record={
-        data
-          ? { name: `${data.name} (${translate('app.actions.copy')})`, active: data.active, copyFrom: data.id }
-          : undefined
-      }
+      record={data ? { name: copyName(data.name), active: data.active, copyFrom: data.id } : undefined}
       mutationOptions={saved}
       mutationMode="pessimistic"
       title={translate('app.actions.copy')}
