@@ -425,7 +425,11 @@ describe('surveys for staff', () => {
       answered: 3,
       min: 4,
       max: 5,
+      // Every star of the scale, also those nobody gave.
       histogram: [
+        { value: 1, count: 0 },
+        { value: 2, count: 0 },
+        { value: 3, count: 0 },
         { value: 4, count: 1 },
         { value: 5, count: 2 },
       ],

@@ -503,6 +503,27 @@ async function resultQuestions(ctx: DbContext, survey: Survey) {
 }
 
 const CHOICE_TYPES = new Set(['choice', 'multichoice', 'yesno']);
+
+type Histogram = SurveyQuestionResult['histogram'];
+
+/**
+ * Every value of a scale from its min to its max by its step, with the counts of `counted` (0 where nobody chose
+ * it), so a chart of 1–5 stars shows all five. Values off the grid (the scale changed after answers came in) keep
+ * their place in the order.
+ */
+export function scaleGrid(question: Pick<SurveyQuestion, 'min_value' | 'max_value' | 'step'>, counted: Histogram) {
+  const { min_value: min, max_value: max } = question;
+  const step = question.step ?? 1;
+  if (min === null || max === null || step <= 0 || (max - min) / step > 100) return counted;
+  const left = new Map(counted.map((entry) => [entry.value, entry.count]));
+  const grid: Histogram = [];
+  for (let index = 0; min + index * step <= max + step / 1e6; index++) {
+    const value = Number((min + index * step).toFixed(6));
+    grid.push({ value, count: left.get(value) ?? 0 });
+    left.delete(value);
+  }
+  return [...grid, ...[...left].map(([value, count]) => ({ value, count }))].sort((a, b) => a.value - b.value);
+}
 const YES_TEXTS = new Set(['yes', 'true', '1', 'ja']);
 
 /** The option values one grouped answer row counts for. */
@@ -584,6 +605,7 @@ export async function surveyResults(ctx: DbContext, id: number): Promise<SurveyR
         count: counts.get(option.value) ?? 0,
       }));
     }
+    if (question.type === 'scale') result.histogram = scaleGrid(question, result.histogram);
     if (question.type === 'text')
       result.texts = (await latestTexts(ctx.db, id, qid)).map((row) => ({
         text: row.value_text ?? '',
