@@ -483,6 +483,8 @@ describe('push notifications (staff)', () => {
       receiver_group: 'all',
       status: 'sent',
       message: 'Frohe Weihnachten!',
+      // Named after the operator (the brand of the host), not a text in one language.
+      title: 'Tourdesk',
     });
     const bus = await call(t.app, as.manager, {
       method: 'POST',

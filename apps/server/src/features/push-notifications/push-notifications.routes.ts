@@ -18,6 +18,7 @@ import {
   ZUpdatePushNotificationBody,
 } from '@tourdesk/contracts';
 import { forbidden } from '../../lib/errors.ts';
+import { requestOrigin } from '../../lib/origin.ts';
 import { withZod } from '../../lib/route.ts';
 import type { AuthUser } from '../../types.ts';
 import {
@@ -127,7 +128,8 @@ export async function pushNotificationsRoutes(app: FastifyInstance) {
     schema: { tags, body: ZChannelMessageBody, response: { 201: ZPushNotification, ...errors } },
     handler: async (request, reply) => {
       if (request.auth!.kind !== 'staff') throw forbidden();
-      return reply.status(201).send(await sendChannelMessage(app.ctx, request.auth!, request.body));
+      const { brand } = await requestOrigin(app, request);
+      return reply.status(201).send(await sendChannelMessage(app.ctx, request.auth!, request.body, brand.name));
     },
   });
 

@@ -61,9 +61,6 @@ import {
  * sending now or at a time, the two channels' quick messages, and topics. Sending itself is push.service's.
  */
 
-/** The titles of the channels' quick messages (what the traveller's notification shows above the text). */
-export const CHANNEL_TITLES = { all: 'Nachricht an alle', bus: 'Nachricht an den Bus' } as const;
-
 /** How often the scheduler looks for scheduled messages whose time has come. */
 export const DUE_JOB_EVERY_MS = 30_000;
 
@@ -418,11 +415,15 @@ export async function runDue(ctx: DbContext, now: Date): Promise<number> {
   return sent;
 }
 
-/** POST /app/channel-messages: a quick message to everybody or to one coach, sent at once. */
+/**
+ * POST /app/channel-messages: a quick message to everybody or to one coach, sent at once. Its title is the operator's
+ * (brand) name, as a chat names who wrote — the same in every language the travellers read.
+ */
 export async function sendChannelMessage(
   ctx: DbContext,
   auth: AuthUser,
   body: ChannelMessageBody,
+  senderName: string,
 ): Promise<PushNotification> {
   const id = await inTransaction(ctx, async (trx) => {
     const ids = body.channel === 'bus' ? [body.id_transport!] : [];
@@ -430,7 +431,7 @@ export async function sendChannelMessage(
       throw invalidField('id_transport', 'error.invalid');
     const now = nowIso();
     const created = await insertNotification(trx.db, {
-      title: CHANNEL_TITLES[body.channel],
+      title: senderName.slice(0, 120),
       short: body.message.slice(0, 255),
       message: body.message,
       id_topics: null,

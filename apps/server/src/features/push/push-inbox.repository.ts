@@ -165,6 +165,10 @@ export const findChannelMessages = (db: Database, userId: number, limit: number)
 
 // --- the driver's quick messages --------------------------------------------------------------------------------
 
+/** A user's name as others see it (the driver's messages carry it). */
+export const findUserName = (db: Database, userId: number) =>
+  db.selectFrom('user_account').select(['firstname', 'lastname']).where('id', '=', userId).executeTakeFirst();
+
 export const insertCoachMessage = (
   db: Database,
   values: { title: string; message: string; transportId: number; senderId: number; now: string },

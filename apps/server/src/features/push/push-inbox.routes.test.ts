@@ -266,6 +266,14 @@ describe('push inbox', () => {
       .where('id_pushnotifications', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'sent', channel: 'bus', receiver_group: 'bus', receiver_ids: `[${coach}]` });
+    // Titled with the driver's name, as a chat names who wrote, in no one language.
+    const name = await t.ctx.db
+      .selectFrom('user_account')
+      .select(['firstname', 'lastname'])
+      .where('email', '=', driver)
+      .executeTakeFirstOrThrow();
+    expect(row.title).toBe(`${name.firstname} ${name.lastname}`);
+    expect(response.json().title).toBe(row.title);
     const reached = await t.ctx.db
       .selectFrom('user_notification')
       .select('id_user')

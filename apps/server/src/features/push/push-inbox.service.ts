@@ -24,6 +24,7 @@ import {
   findMessageSurveys,
   findTopic,
   findTopicsOf,
+  findUserName,
   insertCoachMessage,
   insertFollower,
   setAllRead,
@@ -40,8 +41,12 @@ import { sendNotification } from './push.service.ts';
  * the coach they drive (sent at once, like a staff message of the 'bus' channel).
  */
 
-/** The title of a driver's quick message (the app shows the channel thread by sender; the title names it). */
-export const DRIVER_MESSAGE_TITLE = 'Nachricht von Ihrem Busfahrer';
+/**
+ * The title of a driver's quick message: the driver's name, as a chat shows who wrote — the same in every language
+ * the travellers read (the app labels the thread itself).
+ */
+const coachMessageTitle = (sender: { firstname: string | null; lastname: string | null } | undefined) =>
+  (sender ? nameOf(sender) : null) ?? 'Bus';
 
 const DEFAULT_INBOX_PAGE = 20;
 /** The thread shows this many of the newest channel messages. */
@@ -172,9 +177,10 @@ export async function sendCoachMessage(
   now: string,
 ): Promise<DriverMessage> {
   await ownCoach(ctx, userId, transportId);
+  const title = coachMessageTitle(await findUserName(ctx.db, userId));
   const { id, receivers } = await inTransaction(ctx, async (trx) => {
     const row = await insertCoachMessage(trx.db, {
-      title: DRIVER_MESSAGE_TITLE,
+      title,
       message: body.message,
       transportId,
       senderId: userId,
@@ -191,7 +197,7 @@ export async function sendCoachMessage(
   const sender = (await findCoachMessages(ctx.db, transportId, 100)).find((row) => row.id_pushnotifications === id);
   return {
     id,
-    title: DRIVER_MESSAGE_TITLE,
+    title,
     message: body.message,
     sentAt: now,
     senderName: sender ? nameOf(sender) : null,
