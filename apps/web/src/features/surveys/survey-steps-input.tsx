@@ -8,7 +8,6 @@ import {
   IconButton,
   InputLabel,
   MenuItem,
-  Paper,
   Select,
   Tooltip,
   Typography,
@@ -17,14 +16,14 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { DragDropProvider } from '@dnd-kit/react';
-import { isSortable, useSortable } from '@dnd-kit/react/sortable';
+import { isSortable } from '@dnd-kit/react/sortable';
 import { useQuery } from '@tanstack/react-query';
 import { useInput, useTranslate } from 'react-admin';
 import type { SurveyCategory, SurveyQuestion } from '@tourdesk/contracts/surveys.schema';
 import { api } from '../../lib/api-client.ts';
 import { moveStep } from './survey-steps.ts';
+import { SortableRow } from '../../ui/sortable-row.tsx';
 
 type RowProps = {
   id: number;
@@ -37,35 +36,14 @@ type RowProps = {
 
 function StepRow({ id, index, count, question, onMove, onRemove }: RowProps) {
   const translate = useTranslate();
-  const [handle, setHandle] = useState<HTMLButtonElement | null>(null);
-  const { ref, isDragging } = useSortable({ id, index, handle });
   const name = question?.title ?? `#${id}`;
   return (
-    <Paper
-      ref={ref}
-      component="li"
-      variant="outlined"
+    <SortableRow
+      id={id}
+      index={index}
+      label={translate('surveys.steps.drag', { name })}
       data-testid={`survey-step-${id}`}
-      sx={{
-        listStyle: 'none',
-        mb: 0.5,
-        px: 0.5,
-        py: 0.25,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.5,
-        flexWrap: 'wrap',
-        opacity: isDragging ? 0.6 : 1,
-      }}
     >
-      <IconButton
-        ref={setHandle}
-        size="small"
-        aria-label={translate('surveys.steps.drag', { name })}
-        sx={{ cursor: 'grab', touchAction: 'none' }}
-      >
-        <DragIndicatorIcon fontSize="small" />
-      </IconButton>
       <Typography variant="body2" component="span" sx={{ minWidth: '1.5rem', color: 'text.secondary' }}>
         {index + 1}.
       </Typography>
@@ -106,7 +84,7 @@ function StepRow({ id, index, count, question, onMove, onRemove }: RowProps) {
           <DeleteIcon fontSize="small" />
         </IconButton>
       </Tooltip>
-    </Paper>
+    </SortableRow>
   );
 }
 

@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import EditIcon from '@mui/icons-material/Edit';
 import FormatIndentDecreaseIcon from '@mui/icons-material/FormatIndentDecrease';
 import FormatIndentIncreaseIcon from '@mui/icons-material/FormatIndentIncrease';
 import SaveIcon from '@mui/icons-material/Save';
 import { DragDropProvider } from '@dnd-kit/react';
-import { isSortable, useSortable } from '@dnd-kit/react/sortable';
+import { isSortable } from '@dnd-kit/react/sortable';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -27,6 +26,7 @@ import {
   toOrder,
   type TreeRow,
 } from './menu-tree.ts';
+import { SortableRow } from '../../ui/sortable-row.tsx';
 
 /** Pixels of one nesting level: dragging a row this far right makes it a sub-item. */
 const INDENT = 32;
@@ -40,40 +40,19 @@ type RowProps = {
 
 function TreeItemRow({ row, index, rows, onChange }: RowProps) {
   const translate = useTranslate();
-  const [handle, setHandle] = useState<HTMLButtonElement | null>(null);
-  const { ref, isDragging } = useSortable({ id: row.item.id, index, handle });
   const name = row.item.name;
   const isFirstSibling = moveUp(rows, index).every((other, i) => other.item.id === rows[i]?.item.id);
   const isLastSibling = moveDown(rows, index).every((other, i) => other.item.id === rows[i]?.item.id);
   return (
-    <Paper
-      ref={ref}
-      component="li"
-      variant="outlined"
+    <SortableRow
+      id={row.item.id}
+      index={index}
+      label={translate('webMenus.tree.drag', { name })}
       data-testid={`menu-tree-row-${row.item.id}`}
       data-depth={row.depth}
       aria-level={row.depth + 1}
-      sx={{
-        listStyle: 'none',
-        ml: `${row.depth * INDENT}px`,
-        mb: 0.5,
-        px: 0.5,
-        py: 0.25,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.5,
-        flexWrap: 'wrap',
-        opacity: isDragging ? 0.6 : 1,
-      }}
+      sx={{ ml: `${row.depth * INDENT}px` }}
     >
-      <IconButton
-        ref={setHandle}
-        size="small"
-        aria-label={translate('webMenus.tree.drag', { name })}
-        sx={{ cursor: 'grab', touchAction: 'none' }}
-      >
-        <DragIndicatorIcon fontSize="small" />
-      </IconButton>
       <Box sx={{ flex: '1 1 10rem', minWidth: 0 }}>
         <Typography variant="body2" component="span" sx={{ fontWeight: row.depth === 0 ? 600 : 400 }}>
           {name}
@@ -145,7 +124,7 @@ function TreeItemRow({ row, index, rows, onChange }: RowProps) {
           </IconButton>
         </Tooltip>
       </Box>
-    </Paper>
+    </SortableRow>
   );
 }
 
