@@ -4,7 +4,7 @@ import { buildTestApp, call, createLogin, type TestApp } from '../../../test/hel
 import { startFakePushService, type FakePushService } from '../../../test/fake-push-service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { deliverDuePushes, type PushDeliveryOptions } from './push-delivery.ts';
-import { sendNotification, vapidKeys, vapidSubjectOf } from './push.service.ts';
+import { countReceivers, sendNotification, vapidKeys, vapidSubjectOf } from './push.service.ts';
 
 /**
  * Devices (`POST/DELETE /fcm`) and the push outbox's delivery (docs/adr/0023) against a local Web Push service
@@ -114,7 +114,7 @@ describe('push delivery', () => {
     ).toEqual([]);
   });
 
-  it('keeps the FCM token of a native wrapper', async () => {
+  it('keeps the FCM token of a native wrapper, without counting it as a device pushes reach', async () => {
     const email = await createLogin(t.ctx, 'traveller');
     const response = await call(t.app, email, {
       method: 'POST',
@@ -122,6 +122,20 @@ describe('push delivery', () => {
       payload: { token: 'fcm-token-123:APA91b' },
     });
     expect(response.json()).toMatchObject({ kind: 'fcm' });
+    // Kept, but not counted as a device a message reaches: pushes go out through Web Push only.
+    const topic = await t.ctx.db
+      .insertInto('app_topic')
+      .values({ title: 'FCM only' })
+      .returning('id_topics')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .insertInto('app_topic_follower')
+      .values({ id_topics: topic.id_topics, id_user: await userId(email) })
+      .execute();
+    expect(await countReceivers(t.ctx, { group: 'topic', ids: [], topicId: topic.id_topics })).toEqual({
+      receivers: 1,
+      devices: 0,
+    });
   });
 
   it('refuses what is not a subscription, and callers without the push right', async () => {

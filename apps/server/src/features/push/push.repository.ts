@@ -105,12 +105,13 @@ export async function coachTravellers(db: Database, transportId: number) {
   return appAccounts(db).where('u.id', 'in', bookings);
 }
 
-/** Travellers and their devices (of one brand when given) a receiver query reaches. */
+/** Travellers and their devices (of one brand when given) a receiver query reaches, as sending queues them. */
 export async function countReceiverDevices(db: Database, receivers: ReceiverQuery, brandId: number | null) {
   const row = await db
     .selectFrom(receivers.as('r'))
     .leftJoin('push_subscription as s', (join) => {
-      const on = join.onRef('s.id_user', '=', 'r.id_user');
+      // The devices pushes go to: Web Push subscriptions (FCM tokens are kept, not delivered to).
+      const on = join.onRef('s.id_user', '=', 'r.id_user').on('s.kind', '=', 'webpush');
       return brandId === null ? on : on.on('s.id_brand', '=', brandId);
     })
     .select((eb) => [
