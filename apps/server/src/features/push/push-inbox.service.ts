@@ -177,7 +177,8 @@ export async function sendCoachMessage(
   now: string,
 ): Promise<DriverMessage> {
   await ownCoach(ctx, userId, transportId);
-  const title = coachMessageTitle(await findUserName(ctx.db, userId));
+  const sender = await findUserName(ctx.db, userId);
+  const title = coachMessageTitle(sender);
   const { id, receivers } = await inTransaction(ctx, async (trx) => {
     const row = await insertCoachMessage(trx.db, {
       title,
@@ -194,7 +195,6 @@ export async function sendCoachMessage(
     );
     return { id: row.id_pushnotifications, receivers: sent.receivers };
   });
-  const sender = (await findCoachMessages(ctx.db, transportId, 100)).find((row) => row.id_pushnotifications === id);
   return {
     id,
     title,
