@@ -14,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'small',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.routes.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -1,14 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { phoneAppFiles } from './scripts/phone-app-files.ts';
 
 /** The message files of the features with phone screens (the list of features/mobile.ts). */
 const PHONE_MESSAGES =
   /features[\\/](bus-location|diary|driver-app|my-journeys|suitcase|travel-menu)[\\/]locales[\\/](\w+)\.json$/;
 
+const phoneApp = phoneAppFiles();
+
 export default defineConfig({
   plugins: [
     react(),
+    phoneApp.plugin,
     // The traveller and driver app is installable and works offline (docs/adr/0020): a custom worker (src/sw.ts)
     // gets the list of the build's files to precache; the manifest is written as manifest.webmanifest.
     VitePWA({
@@ -20,6 +24,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         globIgnores: ['**/*.map'],
+        // Only the phone app's chunks: the back office is never used offline.
+        manifestTransforms: [phoneApp.precacheFilter],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       manifest: {

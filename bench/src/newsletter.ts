@@ -63,12 +63,12 @@ const { id } = await ctx.db
 await ctx.db.insertInto('newsletter_campaign_list').values({ id_campaign: id, id_list: list }).execute();
 const key = recipientTokenKey('bench secret');
 await startCampaign(ctx, id, async () => null);
-// Pooled, as the app's mail worker makes it (features/mail/mail-worker.plugin.ts).
+// Pooled, as the app's SMTP transport is made (features/mail/smtp-transport.ts).
 const transport = nodemailer.createTransport({ url: smtp.url, pool: true, maxConnections: 4 });
 const sender = new NewsletterSender(
   ctx,
-  transport,
-  { key, fallbackFrom: 'bench@example.org', brandOf: async () => null, retryBaseMs: 1000, maxAttempts: 3 },
+  { use: (work) => work({ transport, from: 'bench@example.org' }) },
+  { key, brandOf: async () => null, retryBaseMs: 1000, maxAttempts: 3 },
   async () => 0,
 );
 const started = performance.now();

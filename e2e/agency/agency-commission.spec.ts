@@ -5,7 +5,7 @@ import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { createCustomer } from '../support/customers.ts';
 import { callApi } from '../support/journeys.ts';
-import { apiToken, loginAs } from '../support/session.ts';
+import { apiToken, loginAs, networkQuiet } from '../support/session.ts';
 
 const ADMIN = 'admin@example.com';
 const AGENCY = 'agency@example.com';
@@ -216,7 +216,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByText(`Provisionsreise ${tag}`)).toBeVisible();
     findings.push(...(await lastingViolations(page, `${theme} /agencies/provision`)));
     await page.getByRole('tab', { name: 'Collective invoices' }).click();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     findings.push(...(await lastingViolations(page, `${theme} /agencies/provision?tab=invoices`)));
     await page.goto('/auth/logout');
     await expect(page).toHaveURL(/\/auth\/login/);
@@ -225,7 +225,7 @@ for (const theme of ['light', 'dark'] as const) {
     if (theme === 'dark') await toggleTheme();
     for (const tab of ['bookings', 'commission-rates', 'commission', 'collective-invoices']) {
       await page.goto(`/agencies/${agencyId}/${tab}`);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       findings.push(...(await lastingViolations(page, `${theme} /agencies/${agencyId}/${tab}`)));
     }
     await page.getByRole('button', { name: 'Create collective invoice' }).click();
@@ -268,7 +268,7 @@ for (const { language, theme, width } of SHOTS) {
     await darkIfWanted();
     for (const tab of ['bookings', 'commission-rates', 'commission', 'collective-invoices']) {
       await page.goto(`/agencies/${agencyId}/${tab}`);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       if (tab === 'commission') await chooseNextYear(page, 'commission-period');
       if (tab === 'collective-invoices') {
         await chooseNextYear(page, 'invoice-period');
@@ -283,7 +283,7 @@ for (const { language, theme, width } of SHOTS) {
           })
           .first()
           .click();
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
       }
       await page.waitForTimeout(300);
       await shot(`staff-${tab}`);
@@ -297,7 +297,7 @@ for (const { language, theme, width } of SHOTS) {
     await expect(page.getByText(`Provisionsreise ${tag}`)).toBeVisible();
     await shot('agency-statement');
     await page.getByRole('tab', { name: /^(Collective invoices|Sammelrechnungen)$/ }).click();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await shot('agency-invoices');
   });
 }

@@ -5,7 +5,7 @@ import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { downloadOf, seatRange, sixteenSeatCoach } from '../support/bookings.ts';
 import { callApi } from '../support/journeys.ts';
-import { apiToken, loginAs } from '../support/session.ts';
+import { apiToken, loginAs, networkQuiet } from '../support/session.ts';
 
 const ADMIN = 'admin@example.com';
 const OFFICE = 'office@example.com';
@@ -199,7 +199,7 @@ test('the bookings screens have no serious accessibility violations', async ({ p
   for (const tab of ['', '/participants', '/seats', '/payments', '/documents', '/mails', '/history']) {
     await page.goto(`/vorgang/${booking.id}${tab}`);
     await expect(page.getByRole('heading', { level: 2, name: `Booking ${booking.vorgangnr}` })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     findings.push(...(await seriousViolations(page, `detail${tab}`)));
   }
   await page.goto(`/vorgang/${booking.id}`);
@@ -210,7 +210,7 @@ test('the bookings screens have no serious accessibility violations', async ({ p
   findings.push(...(await seriousViolations(page, 'cancel dialog')));
   for (const path of ['/vorgang/open-items', '/process']) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     findings.push(...(await seriousViolations(page, path)));
   }
   expect(findings).toEqual([]);
@@ -241,7 +241,7 @@ for (const language of ['de', 'en'] as const) {
         await expect(
           page.getByRole('heading', { level: 2, name: new RegExp(String(booking.vorgangnr)) }),
         ).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         await shot(`detail-${tab}`);
       }
       await page.goto(`/vorgang/${booking.id}`);
@@ -251,16 +251,16 @@ for (const language of ['de', 'en'] as const) {
       await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
       await shot('cancel-dialog');
       await page.goto('/process');
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await shot('processes');
       await page.goto('/vorgang/open-items');
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await shot('open-items');
       await page.goto(`/customers/${booking.buchender!.id_vc_card}/bookings`);
       await expect(page.getByRole('link', { name: String(booking.vorgangnr), exact: true })).toBeVisible();
       await shot('customer-bookings');
       await page.goto(`/internet/journeys/${booking.id_jrn_journey}/dates/${booking.termin}/waitlist`);
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await shot('departure-waitlist');
     });
   }

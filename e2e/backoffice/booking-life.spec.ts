@@ -9,7 +9,7 @@ import { fillWizard, setUpWizardTrip, WIZARD_DE, WIZARD_EN } from '../support/bo
 import { downloadOf, pdfPages, seatRange } from '../support/bookings.ts';
 import { callApi } from '../support/journeys.ts';
 import { waitForMail } from '../support/mailbox.ts';
-import { loginAs } from '../support/session.ts';
+import { loginAs, networkQuiet } from '../support/session.ts';
 
 /**
  * A booking's whole life in the browser (issue 11): an office clerk books a family of four through the wizard as
@@ -295,7 +295,7 @@ async function bookingLife(page: Page, request: APIRequestContext, { language, w
   await expect(page.getByTestId(`participant-${max.nr}`).getByText(t.cancelledMark)).toBeVisible();
   await shoot('detail-participants');
   await page.getByRole('tab', { name: t.tab.seats }).click();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await shoot('detail-seats');
 
   // The credit note for the cancelled part of the invoice.
@@ -328,10 +328,10 @@ async function bookingLife(page: Page, request: APIRequestContext, { language, w
   // The family's history has every step; the remaining tabs are looked at too.
   await page.goto(`/vorgang/${id}/history`);
   await expect(page.getByRole('cell', { name: t.offered, exact: true })).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await shoot('detail-history');
   await page.getByRole('tab', { name: t.tab.mails }).click();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await shoot('detail-mails');
   await scan('mails');
   expect(findings).toEqual([]);

@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { loginAs, menuTargets } from '../support/session.ts';
 
-const SUPERADMIN_ONLY = ['/system/settings', '/system/brands'];
+const SUPERADMIN_ONLY = [
+  '/system/settings',
+  '/system/brands',
+  '/system/cronjobs',
+  '/system/import',
+  '/defaultcomponent',
+];
 
 /** The trip catalogue's screens (internet-read). */
 const CATALOGUE = ['/internet/categories', '/internet/destinations', '/zustiege', '/zustiege/gruppen', '/seat-plans'];
@@ -33,8 +39,12 @@ const STOCK_IMAGES = ['/imagedb/stock', '/imagedb/customer'];
 const SURVEYS = ['/survey/categories', '/survey/intros', '/survey/questions', '/survey/completions', '/survey/surveys'];
 
 /** Every screen this installation has, for a user with every right but without an agency. */
+/** Communication and time (issue #17): chat, documents, calendar, to-dos, the task board and the task list. */
+const OFFICE_TOOLS = ['/chat', '/documents', '/time/calendar', '/time/todo', '/board', '/task'];
+
 const EVERYTHING = [
   '/',
+  ...OFFICE_TOOLS,
   ...BOOKINGS,
   '/agencies',
   '/customers',
@@ -49,6 +59,9 @@ const EVERYTHING = [
   '/users',
   '/roles',
   '/email/debug',
+  '/basedata/thirdparty',
+  '/email',
+  '/email/accounts',
   '/internet/journeys',
   ...CATALOGUE,
   ...WEBSITE,
@@ -72,6 +85,8 @@ const EXPECTED: Record<string, string[]> = {
     '/customers',
     '/internet/journeys',
     '/appuser/myProfile',
+    '/email',
+    ...OFFICE_TOOLS,
     ...CATALOGUE,
     ...WEBSITE,
     ...BOOKINGS,
@@ -134,6 +149,7 @@ test('driver@example.com lands in the driver app, whose menu offers the trips, t
     '/appuser/notifications',
     '/auth/logout',
     '/driver',
+    '/driver/chat',
   ]);
 });
 
@@ -145,7 +161,10 @@ test('the dashboard offers a tile for each screen the user can use, and nothing 
   const hrefs = await tiles.evaluateAll((links) =>
     links.map((link) => new URL((link as HTMLAnchorElement).href).pathname),
   );
-  expect(hrefs.sort()).toEqual(EXPECTED['admin@example.com']!.filter((target) => target !== '/').sort());
+  // The task list has no tile of its own: the board's tile leads to the tasks.
+  expect(hrefs.sort()).toEqual(
+    EXPECTED['admin@example.com']!.filter((target) => target !== '/' && target !== '/task').sort(),
+  );
 });
 
 test('a driver typing an address gets 403 without the permission and 404 where no screen exists', async ({ page }) => {

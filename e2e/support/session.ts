@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -22,8 +22,49 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   await page
     .context()
     .addCookies([{ name: 'tourdesk_token', value: encodeURIComponent(token), url: BASE_URL, sameSite: 'Lax' }]);
-  await page.goto('/');
+  trackRequests(page);
+  await page.goto('/').catch((error: unknown) => {
+    // A login page still open sees the new cookie and goes to the start page itself, aborting this navigation.
+    if (!String(error).includes('ERR_ABORTED')) throw error;
+  });
   await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/** The requests of a page still in flight, leaving out event streams (they stay open as long as the page). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+const isEventStream = (request: Request) => request.headers()['accept']?.includes('text/event-stream') ?? false;
+
+function trackRequests(page: Page): Set<Request> {
+  let pending = inFlight.get(page);
+  if (pending) return pending;
+  const requests = new Set<Request>();
+  page.on('request', (request) => {
+    if (!isEventStream(request)) requests.add(request);
+  });
+  page.on('requestfinished', (request) => requests.delete(request));
+  page.on('requestfailed', (request) => requests.delete(request));
+  inFlight.set(page, requests);
+  pending = requests;
+  return pending;
+}
+
+/**
+ * Waits until the page has sent and received everything for `quietMs`, as `waitForLoadState('networkidle')` would —
+ * but leaves out event streams: the back office follows the bell's stream (and screens their own) all the time, so
+ * the network itself is never idle. Tracks the page from `loginAs` on (or from the first call).
+ */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
+  const pending = trackRequests(page);
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > deadline)
+      throw new Error(`requests still in flight: ${[...pending].map((r) => r.url()).join(', ')}`);
+    await page.waitForTimeout(50);
+  }
 }
 
 /**
@@ -77,4 +118,15 @@ export async function menuTargets(page: Page): Promise<string[]> {
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   return hrefs.filter(Boolean).sort();
+}
+
+/**
+ * Waits until the service worker controls the page. Installing it first precaches the phone app, which on a busy
+ * two-core machine takes longer than an ordinary wait; until then `navigator.serviceWorker.ready` (push) and the
+ * offline answers wait for it.
+ */
+export async function serviceWorkerInControl(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
 }

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { BASE_URL } from '../playwright.config.ts';
 import { phoneWithPush, receivedPushes } from '../support/fake-push.ts';
 import { coachOnTheRoad, ROAD_PASSWORD } from '../support/road.ts';
-import { apiToken, loginAs } from '../support/session.ts';
+import { apiToken, loginAs, serviceWorkerInControl } from '../support/session.ts';
 
 /**
  * Issue #16 from end to end: a traveller's phone subscribes to pushes; the office writes a message with a survey to
@@ -59,6 +59,7 @@ test('a message with a survey reaches the phones of one coach, and its answer re
   const traveller = await phone.newPage();
   await loginAs(traveller, coach.travellerEmail, ROAD_PASSWORD);
   await traveller.goto('/appuser/notifications');
+  await serviceWorkerInControl(traveller);
   await traveller.getByRole('button', { name: 'Aktivieren' }).click();
   await expect(traveller.getByRole('heading', { name: 'Benachrichtigungen aktivieren' })).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { apiToken } from '../support/session.ts';
+import { apiToken, serviceWorkerInControl } from '../support/session.ts';
 
 /**
  * The traveller packs the suitcase of a journey on a phone, offline too (issue #13, docs/adr/0020): the list
@@ -53,13 +53,10 @@ async function phone(browser: Browser, token: string, options: { language?: stri
 }
 
 /**
- * Waits until the service worker controls the page and has kept the answers the app starts with. Installing it
- * first precaches the app (about 3 MB), which on a busy two-core machine takes longer than an ordinary wait.
+ * Waits until the service worker controls the page and has kept the answers the app starts with.
  */
 async function readyOffline(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-    .toBe(true);
+  await serviceWorkerInControl(page);
   await expect
     .poll(() =>
       page.evaluate(async () =>

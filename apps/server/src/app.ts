@@ -16,8 +16,10 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { schedulerPlugin } from './plugins/scheduler.ts';
 import { mailWorkerPlugin } from './features/mail/mail-worker.plugin.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { recentErrorsPlugin } from './features/debug/recent-errors.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { thirdPartyImageOrigins } from './features/thirdparty/thirdparty.service.ts';
 import { webPlugin } from './plugins/web.ts';
 import './types.ts';
 
@@ -66,6 +68,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('brandForHost', (host: string, log?: FastifyBaseLogger) => brandForHost(app.ctx, host, log));
 
   await app.register(errorsPlugin);
+  await app.register(recentErrorsPlugin);
   // A GET or HEAD has no body to decompress: its routes skip @fastify/compress's per-request preParsing hook.
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
@@ -75,7 +78,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   });
   // gzip/brotli for the web app's assets and larger API answers.
   await app.register(compress, { threshold: 1024 });
-  await app.register(securityPlugin);
+  await app.register(securityPlugin, { imageOrigins: () => thirdPartyImageOrigins(app) });
   await app.register(openapiPlugin);
   const { secret, keyId } = await resolveJwtSecret(app.ctx, config.jwtSecret);
   await app.register(authPlugin, { secret, keyId, tokenTtlSeconds: config.tokenTtlSeconds });

@@ -30,8 +30,23 @@ export type Config = {
   mailMaxAttempts: number;
   /** How often the delivery worker looks for due mails. */
   mailPollMs: number;
+  /** MAIL_INBOX_POLL_MS: how often the IMAP inboxes are checked for new messages (spec §9: 100000 ms) */
+  mailInboxPollMs: number;
+  /** MAIL_INBOX_KEY: the key the mailbox passwords are encrypted with (default: one made on first start) */
+  mailInboxKey: string | null;
+  /** MAIL_INBOX_IDLE: `0` turns IMAP IDLE off (new mail is then noticed by polling only; docs/adr/0025) */
+  mailInboxIdle: boolean;
+  /**
+   * MAIL_IMAGE_PROXY_ALLOW_HOSTS: `host:port` entries the mail image proxy may reach although they are not public
+   * addresses (a local image server in tests; default none)
+   */
+  mailImageProxyAllowHosts: string[];
+  /** THIRD_PARTY_KEY: the key the third-party passwords and keys are encrypted with (default: one made on first start) */
+  thirdPartyKey: string | null;
   /** How often the booking job releases expired options and offers freed places to the waiting list. */
   bookingJobPollMs: number;
+  /** Options ending within this many hours ring the bell of staff holding vorgang-read (docs/adr/0029). */
+  optionLapsingHours: number;
   /** How long verification and reset links work; invitations and activations have their own. */
   actionCodeTtlHours: number;
   inviteCodeTtlHours: number;
@@ -45,6 +60,22 @@ export type Config = {
   adobeStock: AdobeStockConfig;
   /** Web Push (issue #16): VAPID keys are generated once and kept in the database when not set. */
   push: PushConfig;
+  /** The ratio and Kuschick servers customers are imported from (issue #18, docs/adr/0031). */
+  customerImport: CustomerImportConfig;
+};
+
+/** An outside server Tourdesk imports from: its base URL and the key it is called with (null: not configured). */
+export type ImportServerConfig = { url: string | null; apiKey: string | null };
+
+export type CustomerImportConfig = {
+  /** RATIO_URL (e.g. https://ratio.example.com) and RATIO_API_KEY (sent as a bearer token) */
+  ratio: ImportServerConfig;
+  /** KUSCHICK_URL and KUSCHICK_API_KEY (sent as X-Api-Key) */
+  kuschick: ImportServerConfig;
+  /** CUSTOMER_IMPORT_TIMEOUT_MS: how long one call to ratio or Kuschick may take (default 15 s) */
+  timeoutMs: number;
+  /** CUSTOMER_IMPORT_EVERY_MS: how often the scheduled import of changed customers runs (default daily) */
+  everyMs: number;
 };
 
 export type PushConfig = {
@@ -139,7 +170,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: tileUrl(env.MAP_TILE_URL),
     mailMaxAttempts: int(env.MAIL_MAX_ATTEMPTS, 8),
     mailPollMs: int(env.MAIL_POLL_MS, 2_000),
+    mailInboxPollMs: int(env.MAIL_INBOX_POLL_MS, 100_000),
+    mailInboxKey: env.MAIL_INBOX_KEY || null,
+    mailInboxIdle: env.MAIL_INBOX_IDLE !== '0',
+    mailImageProxyAllowHosts: list(env.MAIL_IMAGE_PROXY_ALLOW_HOSTS).map((entry) => entry.toLowerCase()),
+    thirdPartyKey: env.THIRD_PARTY_KEY || null,
     bookingJobPollMs: int(env.BOOKING_JOB_POLL_MS, 60_000),
+    optionLapsingHours: int(env.OPTION_LAPSING_HOURS, 24),
     actionCodeTtlHours: int(env.ACTION_CODE_TTL_HOURS, 24),
     inviteCodeTtlHours: int(env.INVITE_CODE_TTL_HOURS, 7 * 24),
     fileStore: fileStoreConfig(env),
@@ -161,8 +198,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: int(env.PUSH_RETRY_BASE_MS, 30_000),
       maxAttempts: int(env.PUSH_MAX_ATTEMPTS, 6),
     },
+    customerImport: {
+      ratio: { url: serverUrl(env.RATIO_URL), apiKey: env.RATIO_API_KEY || null },
+      kuschick: { url: serverUrl(env.KUSCHICK_URL), apiKey: env.KUSCHICK_API_KEY || null },
+      timeoutMs: int(env.CUSTOMER_IMPORT_TIMEOUT_MS, 15_000),
+      everyMs: int(env.CUSTOMER_IMPORT_EVERY_MS, 24 * 60 * 60 * 1000),
+    },
   };
 }
+
+/** An http(s) base URL without its trailing slashes, or null. */
+const serverUrl = (value: string | undefined) =>
+  value && /^https?:\/\/\S+$/.test(value.trim()) ? value.trim().replace(/\/+$/, '') : null;
 
 /** The file store of `FILE_STORE_URL` (see `FileStoreConfig`); without it the folder `data/files`. */
 export function fileStoreConfig(env: NodeJS.ProcessEnv): FileStoreConfig {

@@ -198,7 +198,7 @@ if (TEST_DIALECT === 'postgres')
     let admin = '';
 
     beforeAll(async () => {
-      // A database of its own: the server processes take DATABASE_URL only (no schema), so not the test schema.
+      // A database of its own, migrated here: the server processes are started on it and seeded by this test.
       adminUrl = process.env.TEST_DATABASE_URL!;
       databaseName = `tourdesk_concurrency_${randomBytes(5).toString('hex')}`;
       await adminQuery(adminUrl, `create database "${databaseName}"`);

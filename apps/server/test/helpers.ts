@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { copyFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -7,9 +8,10 @@ import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { seedDefaults, seedDemoData } from '../src/seed/demo.ts';
-import { newTestSchemaName } from './test-schemas.ts';
+import { inject } from 'vitest';
+import { databaseUrl, newTestDatabaseName } from './test-databases.ts';
 import {
   createAgencyFixture,
   createRoleFixture,
@@ -31,58 +33,72 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/**
- * A fresh, migrated database for one test file: SQLite in memory, or its own schema on the
- * PostgreSQL of TEST_DATABASE_URL when TEST_DB=postgres.
- */
 /** Where a test database lives, so a second app (a "restart") can open the same one. */
-export type TestDatabaseLocation = { url: string; schema?: string };
+export type TestDatabaseLocation = { url: string };
 
+/** The migrated template of this run (global-setup.ts), read once per test file. */
+let sqliteImage: Uint8Array | null = null;
+const templateImage = () => (sqliteImage ??= readFileSync(inject('sqliteTemplate')));
+
+/**
+ * A fresh, migrated database for one test file, copied from the run's template (global-setup.ts): SQLite in
+ * memory (or a file in the run's folder when the test restarts the app on it), or a database of its own on the
+ * PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres. What a test keeps goes at the end of the run.
+ */
 export async function openTestDatabase(
   options: { location?: TestDatabaseLocation; durable?: boolean } = {},
 ): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; location: TestDatabaseLocation }> {
-  if (TEST_DIALECT === 'sqlite') {
-    // In memory unless the test restarts the app on the same database; then a temporary file.
-    const url =
-      options.location?.url ??
-      (options.durable
-        ? `sqlite:${join(tmpdir(), `tourdesk-test-${randomBytes(6).toString('hex')}.db`)}`
-        : 'sqlite::memory:');
-    const database = openDatabase({ url });
-    await migrateToLatest(database);
-    return { database, drop: () => database.destroy(), location: { url } };
+  if (options.location) {
+    const { url } = options.location;
+    const database = openDatabase({ url, poolSize: 4 });
+    return { database, drop: () => dropTestDatabase(database, url), location: options.location };
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = options.location?.schema ?? newTestSchemaName();
-  if (!options.location) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema "${schema}"`);
-    await admin.end();
+  let url: string;
+  let database: DatabaseHandle;
+  if (TEST_DIALECT === 'sqlite' && !options.durable) {
+    url = 'sqlite::memory:';
+    database = openDatabase({ url, image: templateImage() });
+  } else if (TEST_DIALECT === 'sqlite') {
+    const file = join(inject('testDir'), `${randomBytes(6).toString('hex')}.db`);
+    await copyFile(inject('sqliteTemplate'), file);
+    url = `sqlite:${file}`;
+    database = openDatabase({ url });
+  } else {
+    const name = newTestDatabaseName(inject('testRun'));
+    await adminQuery(`create database "${name}" template "${inject('postgresTemplate')}"`);
+    url = databaseUrl(process.env.TEST_DATABASE_URL!, name);
+    database = openDatabase({ url, poolSize: 4 });
   }
-  const database = openDatabase({ url, schema, poolSize: 4 });
-  await underSchemaLock(url, () => migrateToLatest(database));
-  return {
-    database,
-    location: { url, schema },
-    drop: async () => {
-      await database.destroy();
-      await underSchemaLock(url, (client) => client.query(`drop schema if exists "${schema}" cascade`));
-    },
-  };
+  return { database, drop: () => dropTestDatabase(database, url), location: { url } };
 }
 
-/**
- * Test files run side by side, each in a schema of its own on one PostgreSQL database. Kysely's migrator reads
- * every schema's tables (`has_schema_privilege`, `pg_get_serial_sequence` by name), which fails with "schema …
- * does not exist" when another file drops its schema at that moment. So migrating and dropping take turns.
- */
-async function underSchemaLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+/** Closes a test database and removes it (its PostgreSQL database, or its SQLite file). */
+async function dropTestDatabase(database: DatabaseHandle, url: string): Promise<void> {
+  await database.destroy();
+  if (url.startsWith('postgres')) {
+    // Not `with (force)`: that would cut connections still closing (an unhandled error in the test file). A
+    // database still in use after a few tries is dropped at the end of the run (global-setup.ts).
+    const name = new URL(url).pathname.slice(1);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const dropped = await adminQuery(`drop database if exists "${name}"`).then(
+        () => true,
+        () => false,
+      );
+      if (dropped) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } else if (url !== 'sqlite::memory:') {
+    const file = url.slice('sqlite:'.length);
+    await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${file}${suffix}`, { force: true })));
+  }
+}
+
+/** A statement on the PostgreSQL server of TEST_DATABASE_URL (creating and dropping test databases). */
+async function adminQuery(query: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(`select pg_advisory_lock(hashtext('tourdesk test schemas'))`);
-    return await work(client);
+    await client.query(query);
   } finally {
     await client.end();
   }
@@ -115,6 +131,8 @@ export async function buildTestApp(
     jwtSecret: null,
     webDist: '/nonexistent',
     mailPollMs: 100,
+    // IMAP IDLE only where a test asks for it (mail-inbox-idle.routes.test.ts); the others poll by hand.
+    mailInboxIdle: false,
     mailRetryBaseMs: 100,
     // Tests deliver pushes by calling deliverDuePushes themselves, against a local push service.
     push: { ...loadConfig({}).push, pollMs: 0 },

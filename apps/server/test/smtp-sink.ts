@@ -25,6 +25,8 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // The app's pooled connections stay open; stopping waits this long for them (smtp-server's default: 30 s).
+      closeTimeout: 200,
       onData: (stream, _session, callback) => {
         simpleParser(stream)
           .then((parsed) => {

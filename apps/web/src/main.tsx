@@ -1,9 +1,7 @@
 import { StrictMode, type ComponentType } from 'react';
 import { installChunkReload } from './lib/chunk-reload.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
 
 installChunkReload();
-registerServiceWorker();
 
 // React DOM is a chunk of its own, loaded beside the page's: this entry stays a few kilobytes, so the page's
 // chunks (and the requests they start) begin at once instead of after React DOM.

@@ -11,12 +11,16 @@ import { startMobileI18n } from './lib/mobile-i18n.ts';
 import { mobileQueryClient } from './lib/mobile-query.ts';
 import { RequireSession } from './lib/require-session.tsx';
 import { loadUserData } from './lib/user-data.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 
 /*
  * The traveller and driver app opened directly (main.tsx starts it for /appuser/… and /driver/…; docs/adr/0020):
  * its own entry, without the back office's registry of features, react-admin or i18next. Everything the first
  * screen needs starts here at once: the brand, the user, the messages, the screen's chunk and its first query.
  */
+// Only the phone app has a service worker (offline, push): the back office is never used offline.
+registerServiceWorker();
+
 const { pathname } = window.location;
 const first = mobileRouteAt(MOBILE_FEATURES, pathname);
 const brandRequest = loadBrand();

@@ -37,6 +37,9 @@ export const ERROR_MESSAGES = {
   'error.answerOutOfRange': 'This answer is outside the allowed range.',
   'error.customerHasBookings': 'This customer has bookings and cannot be deleted.',
   'error.customerHasAccount': 'This customer has a login account. Remove the account first.',
+  'error.customerHasOpenBookings':
+    'This customer has a booking that is not yet travelled or not yet settled; anonymise after it is completed.',
+  'error.confirmRequired': 'Please confirm this action.',
   'error.organizationInUse': 'This agency still has users or customers and cannot be deleted.',
   'error.driverHasPassword': 'This driver has already chosen a password; an invitation is no longer needed.',
   'error.termsRequired': 'Please accept the terms and the privacy policy.',
@@ -153,6 +156,14 @@ export const ERROR_MESSAGES = {
   'error.menuCycle': 'An item cannot be placed below itself or one of its sub-items.',
   'error.menuDepth': 'Menus can be nested at most three levels deep.',
   'error.menuItems': 'The order must list every item of this menu exactly once, and only its items.',
+  // mail image proxy (issue 17)
+  'error.mailImageSignature': 'This image link is invalid or has expired. Please open the message again.',
+  'error.mailImageUrl': 'Only http and https images can be loaded.',
+  'error.mailImageAddress': 'This image is on a private or local network address and is not loaded.',
+  'error.mailImageRedirects': 'The image server redirected too often.',
+  'error.mailImageFetch': 'The image could not be loaded from its server.',
+  'error.mailImageType': 'The server did not answer with an image.',
+  'error.mailImageTooLarge': 'The image is too large.',
 } as const;
 
 export type ErrorKey = keyof typeof ERROR_MESSAGES;

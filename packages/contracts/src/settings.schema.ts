@@ -25,7 +25,15 @@ export type Setting = z.infer<typeof ZSetting>;
  * The settings every visitor of the web app may read (GET /settings-public): what forms and screens show.
  * Everything else is read and changed only by those who manage settings (GET /sys_settings: superadmins).
  */
-export const PUBLIC_SETTING_KEYS = ['version', 'countries', 'blogTypes', 'selectOptions', 'mapTileUrl'] as const;
+export const PUBLIC_SETTING_KEYS = [
+  'version',
+  'countries',
+  'blogTypes',
+  'selectOptions',
+  'mapTileUrl',
+  // the customer card's import button calls Kuschick when it is a non-zero number, else ratio (spec §7)
+  'KUSCHICK',
+] as const;
 export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 export const ZPublicSettings = z.partialRecord(z.enum(PUBLIC_SETTING_KEYS), ZJsonValue);
 export type PublicSettings = z.infer<typeof ZPublicSettings>;

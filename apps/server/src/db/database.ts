@@ -44,6 +44,8 @@ export type DatabaseOptions = {
   countCacheMs?: number;
   /** How long a logged-in user's account and role may be reused (0: read them on every request). */
   authCacheMs?: number;
+  /** SQLite in memory only: start from this serialized database (tests copy one migrated database). */
+  image?: Uint8Array;
 };
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -73,6 +75,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const raw = new DatabaseSync(path, { timeout: 5000, enableForeignKeyConstraints: true });
+  if (options.image && path === ':memory:') raw.deserialize(options.image);
   raw.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;

@@ -2,6 +2,13 @@ import type { ActionCodeTable } from '../features/account/account.table.ts';
 import type { AppSecretTable, AuditLogTable, AuthThrottleTable } from '../features/auth/auth.table.ts';
 import type { CollectiveInvoiceBookingTable } from '../features/collective-invoices/collective-invoices.table.ts';
 import type { AgencyCommissionRateTable } from '../features/commissions/commissions.table.ts';
+import type { ReceivedDocumentTable } from '../features/documents/documents.table.ts';
+import type { DocumentIndexTable } from '../features/documents/documents-query.table.ts';
+import type { StaffNotificationTable } from '../features/staff-notifications/staff-notifications.table.ts';
+import type { CalendarEventTable, CalendarFeedTable, CalendarTable } from '../features/calendar/calendar.table.ts';
+import type { ChatChannelTable, ChatMessageTable, ChatReadTable } from '../features/chat/chat.table.ts';
+import type { TodoTable } from '../features/todos/todos.table.ts';
+import type { TaskTable } from '../features/tasks/tasks.table.ts';
 import type { SuitcaseTable, TravelbagTemplateTable } from '../features/suitcase/suitcase.table.ts';
 import type { TravelConsumptionTable, TravelMenuItemTable } from '../features/travel-menu/travel-menu.table.ts';
 import type { DiaryEntryTable, DiaryPhotoTable } from '../features/diary/diary.table.ts';
@@ -78,6 +85,7 @@ import type { RoleTable } from '../features/roles/roles.table.ts';
 import type { SysSettingsTable } from '../features/settings/settings.table.ts';
 import type { UserAccountTable } from '../features/users/users.table.ts';
 import type { ScheduledJobTable } from '../lib/scheduler.table.ts';
+import type { ScheduledJobRunTable } from '../lib/scheduler.table.ts';
 import type {
   NewsletterCampaignListTable,
   NewsletterCampaignTable,
@@ -90,6 +98,20 @@ import type {
   NewsletterTemplateTable,
 } from '../features/newsletter/newsletter.table.ts';
 import type { NewsletterImportTable } from '../features/newsletter-contacts/newsletter-contacts.table.ts';
+import type { MailboxTable, MailLinkTable } from '../features/mail-inbox/mail-inbox.table.ts';
+import type {
+  CustomerImportLinkTable,
+  CustomerImportRunTable,
+} from '../features/customer-import/customer-import.table.ts';
+import type { DefaultComponentTable } from '../features/default-components/default-components.table.ts';
+import type {
+  DataImportChunkTable,
+  DataImportItemTable,
+  DataImportSourceTable,
+  DataImportTable,
+} from '../features/data-import/data-import.table.ts';
+import type { ThirdPartySettingTable } from '../features/thirdparty/thirdparty.table.ts';
+import type { SysSettingsHistoryTable } from '../features/settings/settings-history.table.ts';
 
 /** The whole database as Kysely sees it; each feature declares its own tables. */
 export type DB = {
@@ -161,6 +183,7 @@ export type DB = {
   ratio_address: RatioAddressTable;
   role: RoleTable;
   scheduled_job: ScheduledJobTable;
+  scheduled_job_run: ScheduledJobRunTable;
   seat_assignment: SeatAssignmentTable;
   seat_plan: SeatPlanTable;
   shop_article_group: ShopArticleGroupTable;
@@ -195,4 +218,26 @@ export type DB = {
   survey_step: SurveyStepTable;
   survey_response: SurveyResponseTable;
   survey_answer: SurveyAnswerTable;
+  staff_notification: StaffNotificationTable;
+  received_document: ReceivedDocumentTable;
+  document_index: DocumentIndexTable;
+  calendar: CalendarTable;
+  calendar_event: CalendarEventTable;
+  calendar_feed: CalendarFeedTable;
+  chat_channel: ChatChannelTable;
+  chat_message: ChatMessageTable;
+  chat_read: ChatReadTable;
+  todo: TodoTable;
+  task: TaskTable;
+  mailbox: MailboxTable;
+  mail_link: MailLinkTable;
+  customer_import_link: CustomerImportLinkTable;
+  customer_import_run: CustomerImportRunTable;
+  default_component: DefaultComponentTable;
+  data_import_source: DataImportSourceTable;
+  data_import: DataImportTable;
+  data_import_chunk: DataImportChunkTable;
+  data_import_item: DataImportItemTable;
+  third_party_setting: ThirdPartySettingTable;
+  sys_settings_history: SysSettingsHistoryTable;
 };

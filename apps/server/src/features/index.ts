@@ -15,6 +15,7 @@ import { customersRoutes } from './customers/customers.routes.ts';
 import { departuresRoutes } from './departures/departures.routes.ts';
 import { destinationsRoutes } from './destinations/destinations.routes.ts';
 import { documentsRoutes } from './documents/documents.routes.ts';
+import { documentsQueryRoutes } from './documents/documents-query.routes.ts';
 import { driversRoutes } from './drivers/drivers.routes.ts';
 import { driverAppRoutes } from './driver-app/driver-app.routes.ts';
 import { busLocationRoutes } from './bus-location/bus-location.routes.ts';
@@ -55,6 +56,18 @@ import { pushInboxRoutes } from './push/push-inbox.routes.ts';
 import { pushNotificationsRoutes } from './push-notifications/push-notifications.routes.ts';
 import { surveysRoutes } from './surveys/surveys.routes.ts';
 import { surveyAnswersRoutes } from './survey-answers/survey-answers.routes.ts';
+import { staffNotificationsRoutes } from './staff-notifications/staff-notifications.routes.ts';
+import { calendarRoutes } from './calendar/calendar.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
+import { todosRoutes } from './todos/todos.routes.ts';
+import { cronjobsRoutes } from './cronjobs/cronjobs.routes.ts';
+import { tasksRoutes } from './tasks/tasks.routes.ts';
+import { mailInboxRoutes } from './mail-inbox/mail-inbox.routes.ts';
+import { customerImportRoutes } from './customer-import/customer-import.routes.ts';
+import { defaultComponentsRoutes } from './default-components/default-components.routes.ts';
+import { dataImportRoutes } from './data-import/data-import.routes.ts';
+import { thirdPartyRoutes } from './thirdparty/thirdparty.routes.ts';
+import { debugRoutes } from './debug/debug.routes.ts';
 
 /** Each feature registers its own routes; this list only says which features the API has. */
 export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -68,6 +81,7 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   organizationsRoutes,
   customersRoutes,
   ratioAddressesRoutes,
+  customerImportRoutes,
   driversRoutes,
   busLocationRoutes,
   accountRoutes,
@@ -114,4 +128,16 @@ export const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
   pushNotificationsRoutes,
   surveysRoutes,
   surveyAnswersRoutes,
+  staffNotificationsRoutes,
+  documentsQueryRoutes,
+  calendarRoutes,
+  chatRoutes,
+  todosRoutes,
+  tasksRoutes,
+  mailInboxRoutes,
+  defaultComponentsRoutes,
+  dataImportRoutes,
+  thirdPartyRoutes,
+  debugRoutes,
+  cronjobsRoutes,
 ];

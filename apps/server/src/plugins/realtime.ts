@@ -10,7 +10,10 @@ export type StreamMessage = { type: string; data: unknown };
 export type StreamOptions = {
   /** The realtime topics (lib/realtime.ts) this stream follows. */
   topics: readonly string[];
-  /** The state the stream starts with; a client that reconnects gets it again, so a missed event does no harm. */
+  /**
+   * The state the stream starts with; a client that reconnects gets it again, so a missed event does no harm.
+   * Give every stream one: a stream that has sent nothing when its route returns is ended by @fastify/sse.
+   */
   initial?: () => Promise<readonly StreamMessage[]>;
   /** What this subscriber gets for an event (null: nothing), e.g. the arrival time at the traveller's own stop. */
   map?: (event: RealtimeEvent) => Promise<StreamMessage | null> | StreamMessage | null;

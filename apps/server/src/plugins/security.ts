@@ -87,12 +87,31 @@ export const JSON_ANSWER_HEADERS: ReadonlyArray<readonly [string, string]> = [
   ['X-Content-Type-Options', 'nosniff'],
 ];
 
-/**
- * Security headers (CSP tightened beyond helmet's defaults: `object-src 'none'`, `base-uri 'none'`,
- * framing only by the app itself), CORS for the configured origins only, and no NUL characters in any input.
- * The auth iframe pages may also be framed by the origins of FRAME_ANCESTORS.
- */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
+export type SecurityOptions = {
+  /**
+   * Where images may come from besides the app, as configured now: the map tile server and Adobe Stock's image
+   * servers (/basedata/thirdparty over the environment). Read again for every page load, so a tile server saved
+   * on the screen is allowed by the next page's CSP. Without it, the environment's (MAP_TILE_URL, ADOBE_STOCK_*).
+   */
+  imageOrigins?: () => Promise<string[]>;
+};
+
+/** The map tile server and Adobe Stock's image servers as the environment configures them. */
+const envImageOrigins = (app: FastifyInstance): string[] => [
+  ...[tileOrigin(app.config.mapTileUrl) ?? []].flat(),
+  // Stock image previews come from Adobe Stock's image servers (while the adapter is on).
+  ...(app.config.adobeStock.apiKey ? app.config.adobeStock.imageOrigins : []),
+];
+
+type HeaderSets = {
+  /** the image origins these headers allow, joined */
+  origins: string;
+  headers: ReadonlyArray<readonly [string, string]>;
+  /** the auth iframe pages' headers: framing also by FRAME_ANCESTORS */
+  embeddable: ReadonlyArray<readonly [string, string]>;
+};
+
+function headerSets(app: FastifyInstance, imageOrigins: readonly string[]): HeaderSets {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -101,15 +120,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         'base-uri': ["'none'"],
         'object-src': ["'none'"],
         'frame-ancestors': ["'self'"],
-        // Map tiles come from the configured tile server (MAP_TILE_URL).
-        'img-src': [
-          "'self'",
-          'data:',
-          'blob:',
-          ...[tileOrigin(app.config.mapTileUrl) ?? []].flat(),
-          // Stock image previews come from Adobe Stock's image servers (while the adapter is on).
-          ...(app.config.adobeStock.apiKey ? app.config.adobeStock.imageOrigins : []),
-        ],
+        'img-src': ["'self'", 'data:', 'blob:', ...imageOrigins],
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         'connect-src': ["'self'"],
@@ -133,6 +144,32 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         )
       : headers
   ) as ReadonlyArray<readonly [string, string]>;
+  return { origins: imageOrigins.join(' '), headers, embeddable };
+}
+
+/** A request for a page of the web app (not the API, not a built asset): the answer whose CSP a browser applies. */
+const isPageLoad = (request: FastifyRequest) =>
+  request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/');
+
+/**
+ * Security headers (CSP tightened beyond helmet's defaults: `object-src 'none'`, `base-uri 'none'`,
+ * framing only by the app itself), CORS for the configured origins only, and no NUL characters in any input.
+ * The auth iframe pages may also be framed by the origins of FRAME_ANCESTORS.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  let sets = headerSets(app, envImageOrigins(app));
+  const { imageOrigins } = options;
+  if (imageOrigins) {
+    app.addHook('onRequest', async (request) => {
+      if (!isPageLoad(request)) return;
+      try {
+        const origins = await imageOrigins();
+        if (origins.join(' ') !== sets.origins) sets = headerSets(app, origins);
+      } catch (error) {
+        request.log.warn({ err: error }, 'image origins not read; the CSP keeps the last ones');
+      }
+    });
+  }
 
   // Every answer gets its headers when it is sent (errors and missing routes too): the short set for the API's
   // JSON answers, the full set for everything else (web pages, the API docs, PDFs, CSV, files).
@@ -142,8 +179,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       typeof type === 'string' && type.startsWith('application/json') && request.url.startsWith('/api/')
         ? JSON_ANSWER_HEADERS
         : EMBEDDABLE_PAGE.test(request.url)
-          ? embeddable
-          : headers;
+          ? sets.embeddable
+          : sets.headers;
     for (const [name, value] of chosen) if (!reply.hasHeader(name)) reply.header(name, value);
     done(null, payload);
   });

@@ -35,6 +35,10 @@ import { seedDemoSurveys } from './demo-surveys.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
 import { seedDemoSurveyAnswers } from './demo-survey-answers.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
+import { seedDemoCalendar } from './demo-calendar.ts';
+import { seedDemoChat } from './demo-chat.ts';
+import { seedDemoTodos } from './demo-todos.ts';
 
 export const DEMO_AGENCIES = [
   {
@@ -222,6 +226,14 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedDemoSurveys(ctx);
   // The feedback survey of the demo traveller's past trip at Lake Constance, answered in the app (issue #16).
   await seedDemoSurveyAnswers(ctx);
+  // The documents query's registry over everything above: invoices, mailed files, manifests (issue #17).
+  await seedDemoDocuments(ctx);
+  // The shared calendar „Büro“ and the office clerk's own appointments around today (issue #17).
+  await seedDemoCalendar(ctx);
+  // The chat: a morning in the general channel and the demo driver's day trip (issue #17).
+  await seedDemoChat(ctx);
+  // The office's to-dos and a task board with cards in every column (issue #17).
+  await seedDemoTodos(ctx);
   log?.info('demo data seeded');
   return true;
 }

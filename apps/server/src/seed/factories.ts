@@ -67,6 +67,7 @@ export const DEMO_ROLES: Record<string, { admin: boolean; access: Access }> = {
       todo: ruc,
       chat: ruc,
       email: { read: true, sort: true, send: true },
+      'email-folder': { read: true },
       documents: ruc,
       myprofile: { read: true, update: true },
     },

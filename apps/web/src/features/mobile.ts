@@ -7,6 +7,7 @@ import { suitcaseMobile } from './suitcase/suitcase.mobile.ts';
 import { travelMenuMobile } from './travel-menu/travel-menu.mobile.ts';
 import { notificationsMobile } from './notifications/notifications.mobile.ts';
 import { surveyAnswersMobile } from './survey-answers/survey-answers.mobile.ts';
+import { chatMobile } from './chat/chat.mobile.ts';
 
 /**
  * The features with screens in the traveller and driver app (`/appuser/…`, `/driver/…`), in the order of
@@ -23,4 +24,5 @@ export const MOBILE_FEATURES: readonly MobileFeature[] = [
   busLocationMobile,
   notificationsMobile,
   surveyAnswersMobile,
+  chatMobile,
 ];

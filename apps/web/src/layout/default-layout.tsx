@@ -5,7 +5,8 @@ import { LightboxProvider } from '../ui/lightbox.tsx';
 import { AppMenu } from './app-menu.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { OnlineIndicator } from './online-indicator.tsx';
-import { AppsMenu, NotificationBell } from './toolbar-menus.tsx';
+import { NotificationBell } from './notification-bell.tsx';
+import { AppsMenu } from './toolbar-menus.tsx';
 import { useKeyboardRows } from './keyboard-rows.ts';
 import { AppUserMenu } from './user-menu.tsx';
 

@@ -276,7 +276,13 @@ function MobileLayout({
   const { pathname } = useLocation();
   const [drawer, setDrawer] = useState(false);
   const entries = mobileMenuOf(MOBILE_FEATURES, user);
-  const current = entries.find((entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`));
+  // The entry whose address is the longest prefix of this page's: /driver/chat is the chat, not /driver.
+  const current = entries
+    .filter((entry) => pathname === entry.to || pathname.startsWith(`${entry.to}/`))
+    .reduce<(typeof entries)[number] | undefined>(
+      (best, entry) => (!best || entry.to.length > best.to.length ? entry : best),
+      undefined,
+    );
   const bottom = entries.slice(0, BOTTOM_ENTRIES);
   const close = () => setDrawer(false);
   return (

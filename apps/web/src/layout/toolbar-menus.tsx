@@ -1,7 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import AppsIcon from '@mui/icons-material/Apps';
-import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Box, IconButton, Menu, MenuItem, Popover, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { hasAnyPermission } from '@tourdesk/contracts/permissions';
@@ -47,45 +46,6 @@ export function AppsMenu() {
           ))}
         </Box>
       </Menu>
-    </>
-  );
-}
-
-/**
- * The notification bell (spec §2): titled "Notifications"; the product has no in-app notifications yet,
- * so it says "No recent notifications" and shows no badge.
- */
-export function NotificationBell() {
-  const translate = useTranslate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  return (
-    <>
-      <Tooltip title={translate('app.notifications.title')}>
-        <IconButton
-          color="inherit"
-          aria-label={translate('app.notifications.title')}
-          onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
-        >
-          {/* No in-app notifications exist yet, so there is nothing to count: no badge, not a "0". */}
-          <NotificationsIcon />
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={anchor !== null}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ width: 320, p: 2 }}>
-          <Typography variant="subtitle1" component="h2" gutterBottom>
-            {translate('app.notifications.title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {translate('app.notifications.empty')}
-          </Typography>
-        </Box>
-      </Popover>
     </>
   );
 }

@@ -31,36 +31,55 @@ export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 const register = (subscription: PushSubscription) => api('/fcm', { method: 'POST', body: subscription.toJSON() });
+const forget = (subscription: PushSubscription) =>
+  api('/fcm', { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(() => undefined);
+
+/** Whether a subscription's key (its `options.applicationServerKey`) is `key`. */
+export function sameKey(subscribed: ArrayBuffer | null, key: Uint8Array): boolean {
+  if (!subscribed || subscribed.byteLength !== key.length) return false;
+  const bytes = new Uint8Array(subscribed);
+  return bytes.every((byte, i) => byte === key[i]);
+}
+
+/**
+ * The phone's subscription made with the server's key now. One made with another key (the operator saved new
+ * keys at /basedata/thirdparty) would never get a push again: the server forgets it, and it is made anew.
+ */
+async function subscribedWithServerKey(registration: ServiceWorkerRegistration): Promise<PushSubscription> {
+  const { publicKey } = await api<{ publicKey: string }>('/push/public-key');
+  const key = keyBytes(publicKey);
+  const existing = await registration.pushManager.getSubscription();
+  if (existing && sameKey(existing.options.applicationServerKey, key)) return existing;
+  if (existing) {
+    await forget(existing);
+    await existing.unsubscribe().catch(() => false);
+  }
+  return registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+}
 
 /** Asks for permission and subscribes; resolves to the resulting state. */
 export async function enablePush(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission;
-  const registration = await navigator.serviceWorker.ready;
-  let subscription = await registration.pushManager.getSubscription();
-  if (!subscription) {
-    const { publicKey } = await api<{ publicKey: string }>('/push/public-key');
-    subscription = await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(publicKey),
-    });
-  }
-  await register(subscription);
+  await register(await subscribedWithServerKey(await navigator.serviceWorker.ready));
   return 'granted';
 }
 
-/** At the app's start: with permission granted, the current subscription is registered again. */
+/**
+ * At the app's start: with permission granted, the current subscription is registered again — made anew first
+ * when the server's key changed.
+ */
 export async function refreshPushSubscription(): Promise<void> {
-  if (pushState() !== 'granted') return;
-  const subscription = await currentSubscription();
-  if (subscription) await register(subscription);
+  if (pushState() !== 'granted' || !(await currentSubscription())) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (registration) await register(await subscribedWithServerKey(registration));
 }
 
 /** At logout (while the session still holds): the server forgets this phone and the subscription ends. */
 export async function forgetPushSubscription(): Promise<void> {
   const subscription = await currentSubscription().catch(() => null);
   if (!subscription) return;
-  await api('/fcm', { method: 'DELETE', body: { endpoint: subscription.endpoint } }).catch(() => undefined);
+  await forget(subscription);
   await subscription.unsubscribe().catch(() => false);
 }

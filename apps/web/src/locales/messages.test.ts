@@ -13,7 +13,8 @@ const valueAt = (tree: Messages, key: string): string | undefined => {
   return typeof node === 'string' ? node : undefined;
 };
 
-const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]).sort();
+// A plural form repeats its placeholders, and languages have two or three forms: compare which, not how often.
+const placeholders = (text: string) => [...new Set([...text.matchAll(/%\{(\w+)\}/g)].map((match) => match[1]))].sort();
 
 const english = leafKeys(en).sort();
 

@@ -1,50 +1,44 @@
-import { useQuery } from '@tanstack/react-query';
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { Title, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import type { Identity } from '../lib/auth-provider.ts';
-import { api } from '../lib/api-client.ts';
 import { useBrand } from '../lib/brand.tsx';
 import { ForbiddenPage } from './error-pages.tsx';
 import { hasPermission } from '@tourdesk/contracts/permissions';
+import { AuditSection, FactTable, Section, ServerSections } from '../features/debug/debug-sections.tsx';
 
-function Section({ title, value }: { title: string; value: unknown }) {
-  return (
-    <Card variant="outlined" sx={{ mb: 2 }}>
-      <CardContent>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        <Box component="pre" sx={{ m: 0, fontSize: 12, overflowX: 'auto' }}>
-          {JSON.stringify(value, null, 2)}
-        </Box>
-      </CardContent>
-    </Card>
-  );
-}
-
-/** For superadmins: what the app knows about the session, the brand and the server. */
+/**
+ * For superadmins (issue #18 item 5): the server (version, database, migrations, health of the outside services,
+ * the mail and job queues, the last errors with their request ids), the audit log, and what the app knows about
+ * the session, the brand and the browser.
+ */
 export function DebugPage() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const brand = useBrand();
   const [locale] = useLocaleState();
-  const health = useQuery({ queryKey: ['health'], queryFn: () => api('/health', { anonymous: true }) });
   const user = (identity as Identity | undefined)?.user;
   if (user && !hasPermission(user.permissions, 'superadmin')) return <ForbiddenPage />;
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('app.userMenu.debug')} />
-      <Section title={translate('app.debug.session')} value={{ locale, user }} />
-      <Section title={translate('app.debug.brand')} value={brand} />
-      <Section title={translate('app.debug.server')} value={health.data ?? health.error?.message ?? '…'} />
-      <Section
-        title={translate('app.debug.browser')}
-        value={{
-          userAgent: navigator.userAgent,
-          online: navigator.onLine,
-          screen: `${window.innerWidth}×${window.innerHeight}`,
-        }}
-      />
+      <Typography variant="h5" component="h1" gutterBottom>
+        {translate('app.userMenu.debug')}
+      </Typography>
+      <ServerSections />
+      <AuditSection />
+      <Section title={translate('app.debug.session')}>
+        <FactTable
+          label={translate('app.debug.session')}
+          rows={[
+            [translate('debug.sessionUser'), user ? `${user.email} (${user.permissions.role})` : '–'],
+            [translate('debug.locale'), locale],
+            [translate('app.debug.brand'), brand ? `${brand.name} (#${brand.id})` : '–'],
+            [translate('app.debug.browser'), navigator.userAgent],
+            [translate('debug.screen'), `${window.innerWidth}×${window.innerHeight}`],
+            [translate('debug.online'), navigator.onLine ? '✓' : '✗'],
+          ]}
+        />
+      </Section>
     </Box>
   );
 }

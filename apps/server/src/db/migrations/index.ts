@@ -26,9 +26,21 @@ import * as createStockLicence from './2026_11_29_0300_create_stock_licence.ts';
 import * as createWebMenuAndProductGroups from './2026_11_29_0400_create_web_menu_and_product_groups.ts';
 import * as createWebContent from './2026_11_29_0200_create_web_content.ts';
 import * as createPushAndSurveys from './2026_11_30_0000_create_push_and_surveys.ts';
+import * as createStaffNotification from './2026_12_01_0000_create_staff_notification.ts';
+import * as createDocumentIndex from './2026_12_01_0500_create_document_index.ts';
+import * as createCalendar from './2026_12_01_0300_create_calendar.ts';
+import * as createChat from './2026_12_01_0200_create_chat.ts';
+import * as createMailInbox from './2026_12_01_0100_create_mail_inbox.ts';
+import * as extendScheduledJob from './2026_12_02_0200_extend_scheduled_job.ts';
 import * as createBoardingCheckin from './2026_11_27_0400_create_boarding_checkin.ts';
 import * as createEmergencyNumber from './2026_11_27_0100_create_emergency_number.ts';
 import * as createTransportPosition from './2026_11_27_0300_create_transport_position.ts';
+import * as createTodoAndTask from './2026_12_01_0400_create_todo_and_task.ts';
+import * as createCustomerImport from './2026_12_02_0300_create_customer_import.ts';
+import * as addCardAnonymisedAt from './2026_12_02_0600_add_card_anonymised_at.ts';
+import * as createDefaultComponent from './2026_12_02_0600_create_default_component.ts';
+import * as createDataImport from './2026_12_02_0400_create_data_import.ts';
+import * as createThirdPartyAndSettingHistory from './2026_12_02_0500_create_third_party_and_setting_history.ts';
 
 /** Every migration, in order. Kysely runs those not yet applied at start-up. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +74,16 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0400_create_web_menu_and_product_groups': createWebMenuAndProductGroups,
   '2026_11_29_0200_create_web_content': createWebContent,
   '2026_11_30_0000_create_push_and_surveys': createPushAndSurveys,
+  '2026_12_01_0000_create_staff_notification': createStaffNotification,
+  '2026_12_01_0500_create_document_index': createDocumentIndex,
+  '2026_12_01_0300_create_calendar': createCalendar,
+  '2026_12_01_0200_create_chat': createChat,
+  '2026_12_01_0400_create_todo_and_task': createTodoAndTask,
+  '2026_12_01_0100_create_mail_inbox': createMailInbox,
+  '2026_12_02_0300_create_customer_import': createCustomerImport,
+  '2026_12_02_0600_add_card_anonymised_at': addCardAnonymisedAt,
+  '2026_12_02_0600_create_default_component': createDefaultComponent,
+  '2026_12_02_0400_create_data_import': createDataImport,
+  '2026_12_02_0500_create_third_party_and_setting_history': createThirdPartyAndSettingHistory,
+  '2026_12_02_0200_extend_scheduled_job': extendScheduledJob,
 };

@@ -2,7 +2,19 @@ import type { FastifyRequest } from 'fastify';
 import type { DbContext } from '../../types.ts';
 import { clearAuditEmail, insertAuditEntry } from './auth.repository.ts';
 
-export type AuditAction = 'login' | 'login_failed' | 'login_throttled' | 'permission_denied' | 'logout';
+export type AuditAction =
+  | 'login'
+  | 'login_failed'
+  | 'login_throttled'
+  | 'permission_denied'
+  | 'logout'
+  /** a customer's data exported (GDPR Art. 15/20); detail `customer <id>` */
+  | 'gdpr_export'
+  /** a customer anonymised (GDPR Art. 17); detail `customer <id>` */
+  | 'gdpr_anonymise'
+  // third-party services and system settings changed (docs/adr/0033): names of the fields, never values
+  | 'thirdparty_update'
+  | 'setting_update';
 
 export type AuditEntry = {
   action: AuditAction;

@@ -27,6 +27,7 @@ import {
   updateBooking,
 } from './bookings.service.ts';
 import { bookingActorOf } from './booking-actor.ts';
+import { ringAgencyBooking } from './booking-bells.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
 const tags = ['bookings'];
@@ -53,6 +54,13 @@ export async function bookingsRoutes(app: FastifyInstance) {
         },
         async (trx) => ({ statusCode: 201, body: await createBooking(trx, request.body, bookingActorOf(request)) }),
       );
+      // An agency's booking rings the office's bells once it is committed (docs/adr/0029).
+      if (request.auth?.agencyId != null && answer.statusCode === 201) {
+        // The booking stands: a bell that cannot ring is logged, never the booking's answer.
+        await ringAgencyBooking(app.ctx, (event) => app.realtime.publish(event), answer.body.vorgangnr).catch(
+          (error: unknown) => request.log.warn({ err: error }, 'agency booking bell failed'),
+        );
+      }
       return reply.status(answer.statusCode).send(answer.body);
     },
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   ZBusLocation,
   ZCoachLocation,
@@ -11,6 +11,7 @@ import {
 } from '@tourdesk/contracts';
 import { z } from 'zod';
 import { withZod } from '../../lib/route.ts';
+import { asksForStream } from '../../lib/sse.ts';
 import type { RealtimeEvent } from '../../lib/realtime.ts';
 import {
   applyEvent,
@@ -27,18 +28,6 @@ import {
 } from './bus-location.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
-
-/**
- * A stream answers only a client that asks for one (`accept: text/event-stream`, as followEvents sends); any
- * other request gets 406 at once instead of a response that never ends.
- */
-const asksForStream = (request: FastifyRequest, reply: FastifyReply) => {
-  if (request.headers.accept?.includes('text/event-stream')) return true;
-  void reply
-    .code(406)
-    .send({ statusCode: 406, error: 'Not Acceptable', message: 'Follow this with text/event-stream.' });
-  return false;
-};
 
 const positionEvent = (event: RealtimeEvent): PositionEvent | null => {
   const parsed = ZPositionEvent.safeParse(event.data);

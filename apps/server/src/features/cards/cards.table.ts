@@ -19,6 +19,8 @@ export type VcCardTable = {
   sort_name: Generated<string>;
   sort_phone: string | null;
   sort_email: string | null;
+  /** when the customer was anonymised on request (GDPR, docs/adr/0034); null for everyone else */
+  anonymised_at: string | Date | null;
   created_at: Generated<string | Date>;
   updated_at: Generated<string | Date>;
 };

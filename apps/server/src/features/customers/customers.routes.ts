@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   ZAgencyCustomersQuery,
   ZAgencyCustomersResponse,
+  ZAnonymiseCustomerBody,
+  ZAnonymiseResult,
   ZCreateCustomerBody,
   ZCustomer,
   ZErrorBody,
@@ -14,6 +16,8 @@ import {
   ZVcCard,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
+import { requestMeta } from '../auth/audit.service.ts';
+import { anonymiseCustomer, exportCustomerData } from './gdpr.service.ts';
 import { customerScope } from './customer-scope.ts';
 import {
   createCustomer,
@@ -76,6 +80,43 @@ export async function customersRoutes(app: FastifyInstance) {
     schema: { tags: ['customers'], params: ZIdParams, body: ZUpdateCardBody, response: { 200: ZVcCard, ...errors } },
     handler: (request) =>
       updateCustomerCard(app.ctx, request.params.id, request.body, customerScope(request.auth!, 'update')),
+  });
+  // GDPR (docs/adr/0034): everything stored about a customer as a ZIP, and the anonymisation on request.
+  // Everything at once is an administrator's act (spec §6 `admin`: the admin flag, which includes customers-read).
+  api.get('/customers/:id/gdpr-export', {
+    config: { permission: 'admin' },
+    schema: {
+      tags: ['customers'],
+      params: ZIdParams,
+      // The ZIP's bytes, streamed (application/zip).
+      response: { 200: z.unknown(), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { fileName, stream } = await exportCustomerData(
+        app.ctx,
+        app.fileStore,
+        request.params.id,
+        request.auth!,
+        requestMeta(request),
+        request.log,
+      );
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  });
+  api.post('/customers/:id/anonymise', {
+    config: { permission: 'customers-delete' },
+    schema: {
+      tags: ['customers'],
+      params: ZIdParams,
+      body: ZAnonymiseCustomerBody,
+      response: { 200: ZAnonymiseResult, ...errors },
+    },
+    handler: (request) =>
+      anonymiseCustomer(app.ctx, app.fileStore, request.params.id, request.auth!, requestMeta(request), request.log),
   });
   // The booking system's agency call (spec §7), answered from Tourdesk's own customers.
   api.get('/ratio/api/agencies/', {

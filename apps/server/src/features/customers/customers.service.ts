@@ -98,7 +98,7 @@ const firstValue = (rows: ReadonlyArray<{ value: string }>) => rows.find((row) =
  * digits) and numbers (spec §7: GET /customers searches them all), and sorts by the first phone and e-mail
  * (the card's name key is written with the name, see cards.service).
  */
-const customerListKeys = (id: number, customer: SearchableCustomer): CardListKeys => {
+export const customerListKeys = (id: number, customer: SearchableCustomer): CardListKeys => {
   const phone = firstValue(customer.phones);
   const email = firstValue(customer.emails);
   return {

@@ -69,6 +69,13 @@ const isKept = (eb: ExpressionBuilder<DB, 'stored_file'>) =>
         .select('img_library_item.id_img_library_item')
         .whereRef('img_library_item.id_stored_file', '=', 'stored_file.id'),
     ),
+    // a mail attachment filed to a customer or booking (docs/adr/0024, 0025)
+    eb.exists(
+      eb
+        .selectFrom('received_document')
+        .select('received_document.id')
+        .whereRef('received_document.id_stored_file', '=', 'stored_file.id'),
+    ),
   ]);
 
 export const insertStoredFile = async (db: Database, row: Insertable<StoredFileTable>) =>

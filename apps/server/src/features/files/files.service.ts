@@ -172,6 +172,50 @@ const insertStoredFileRow = (ctx: DbContext, image: PreparedImage, createdBy: nu
     created_by: createdBy,
   });
 
+/** A document's bytes to keep (a mail attachment filed by the inbox, docs/adr/0025): any type, stored as it is. */
+export type DocumentFile = { filename: string; contentType: string; body: Buffer };
+
+/**
+ * Stores documents in the file store and their `stored_file` rows, then `attach` records what uses them in the same
+ * transaction; if that fails, the bytes are removed again.
+ */
+export async function saveDocuments<T>(
+  ctx: DbContext,
+  store: FileStore,
+  files: readonly DocumentFile[],
+  createdBy: number | null,
+  attach: (trx: DbContext, fileIds: number[]) => Promise<T>,
+): Promise<T> {
+  const keyed = files.map((file) => {
+    const extension = /\.([a-z0-9]{2,5})$/.exec(file.filename.toLowerCase())?.[1] ?? 'bin';
+    return { ...file, key: fileKey(newFileBase(), null, extension) };
+  });
+  try {
+    await Promise.all(keyed.map((file) => store.put(file.key, file.body, file.contentType)));
+    return await inTransaction(ctx, async (trx) => {
+      const ids: number[] = [];
+      for (const file of keyed) {
+        ids.push(
+          await insertStoredFile(trx.db, {
+            storage_key: file.key,
+            original_name: file.filename.slice(0, 255),
+            mime_type: file.contentType.slice(0, 100),
+            size: file.body.length,
+            width: null,
+            height: null,
+            variants: '{}',
+            created_by: createdBy,
+          }),
+        );
+      }
+      return attach(trx, ids);
+    });
+  } catch (error) {
+    await store.delete(keyed.map((file) => file.key)).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** The addresses of a stored image's sizes (relative to the API's host). */
 export const fileUrls = (id: number) => ({
   url: `/api/v1/files/${id}/web`,

@@ -146,6 +146,43 @@ describe('mail delivery never loses a mail', () => {
     );
   });
 
+  it('keeps mails in the outbox until SMTP is configured on the screen, then sends through the saved server', async () => {
+    const one = await new SmtpSink().start();
+    const two = await new SmtpSink().start();
+    cleanups.push(
+      () => one.stop(),
+      () => two.stop(),
+    );
+    // Closed before the SMTP servers, so they need not wait for the app's open connections.
+    const t = await buildTestApp({ seed: 'defaults', config: { smtpUrl: null } });
+    cleanups.push(() => t.close());
+    const superadmin = await createLogin(t.ctx, 'superadmin');
+    const first = await createLogin(t.ctx, 'admin');
+    await resetFor(t, first);
+    expect(await t.app.mailer.deliverNow()).toBe(0);
+    expect(await outboxFor(t, first)).toEqual([expect.objectContaining({ status: 'queued', attempts: 0 })]);
+
+    const saveSmtp = (port: number) =>
+      call(t.app, superadmin, {
+        method: 'PUT',
+        url: '/thirdparty/smtp',
+        payload: {
+          values: { host: '127.0.0.1', port, ignoreTls: true, from: 'Reisen Tourdesk <reisen@test.example>' },
+        },
+      });
+    expect((await saveSmtp(one.port)).statusCode).toBe(200);
+    const received = await one.waitFor(first, 'Reset your password');
+    expect(received.raw.from?.value).toEqual([{ name: 'Reisen Tourdesk', address: 'reisen@test.example' }]);
+    await until(async () => (await outboxFor(t, first))[0]?.status === 'sent');
+
+    // Another server saved: the next mail goes there, without a restart.
+    expect((await saveSmtp(two.port)).statusCode).toBe(200);
+    const second = await createLogin(t.ctx, 'admin');
+    await resetFor(t, second);
+    await two.waitFor(second, 'Reset your password');
+    expect(one.to(second, 'Reset your password')).toHaveLength(0);
+  });
+
   it('backs off exponentially, capped at an hour', () => {
     expect([1, 2, 3, 4].map((attempts) => retryDelayMs(attempts, 30_000))).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect(retryDelayMs(20, 30_000)).toBe(60 * 60 * 1000);

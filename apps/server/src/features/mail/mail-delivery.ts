@@ -15,6 +15,8 @@ export type MailTransport = {
   sendMail(message: {
     from: string;
     to: string;
+    cc?: string;
+    bcc?: string;
     subject: string;
     html: string;
     text: string;
@@ -32,6 +34,20 @@ export type DeliveryOptions = {
   leaseMs?: number;
   batchSize?: number;
 };
+
+/** The threading headers of a mail written in the inbox (In-Reply-To, References), stored as JSON. */
+function extraHeaders(json: string | null | undefined): Record<string, string> {
+  if (!json) return {};
+  const parsed: unknown = JSON.parse(json);
+  if (!parsed || typeof parsed !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/** The Message-ID the worker gives an outbox entry (also used for its copy in the Sent folder). */
+export const outboxMessageId = (id: number, createdAt: string | Date) =>
+  `<outbox-${id}.${new Date(createdAt).getTime()}@tourdesk>`;
 
 /**
  * One pass of the delivery worker: takes every due mail, sends it and records the attempt. A failure
@@ -58,14 +74,16 @@ export async function deliverDueMails(
     }));
     try {
       const info = await transport.sendMail({
-        from: options.from,
+        from: mail.from_address ?? options.from,
         to: mail.to_address,
+        ...(mail.cc_address ? { cc: mail.cc_address } : {}),
+        ...(mail.bcc_address ? { bcc: mail.bcc_address } : {}),
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
         // One id per outbox entry: if a crash ever makes a mail go out twice, mail systems see the duplicate.
-        messageId: `<outbox-${mail.id}.${new Date(mail.created_at).getTime()}@tourdesk>`,
-        headers: { 'X-Tourdesk-Template': mail.template },
+        messageId: outboxMessageId(mail.id, mail.created_at),
+        headers: { ...extraHeaders(mail.extra_headers), 'X-Tourdesk-Template': mail.template },
         ...(attachments.length > 0 ? { attachments } : {}),
       });
       const done = nowIso();

@@ -20,6 +20,9 @@ import {
   type MailRow,
 } from './mail.repository.ts';
 
+/** The Message-ID the delivery worker gives an outbox entry (the inbox files its Sent copy under the same id). */
+export { outboxMessageId } from './mail-delivery.ts';
+
 /** The templates a mail can be written with, part of what enqueueMail takes (other features import it from here). */
 export type { MailTemplate };
 
@@ -47,6 +50,11 @@ export type OutgoingMail = {
 export type PreparedMail = Omit<OutgoingMail, 'template' | 'variables'> & {
   template: string;
   content: { subject: string; html: string; text: string };
+  /** a mail staff wrote in the inbox (docs/adr/0025): its sender, copies and threading headers */
+  from?: string;
+  cc?: string;
+  bcc?: string;
+  headers?: Record<string, string>;
 };
 
 export type MailAttachmentInput = { filename: string; contentType: string; content: Buffer | Uint8Array };
@@ -62,6 +70,10 @@ export async function enqueueMail(ctx: DbContext, mail: OutgoingMail | PreparedM
   const id = await insertMail(ctx.db, {
     ref: mail.ref ?? null,
     to_address: mail.to,
+    ...('content' in mail && mail.from ? { from_address: mail.from } : {}),
+    ...('content' in mail && mail.cc ? { cc_address: mail.cc } : {}),
+    ...('content' in mail && mail.bcc ? { bcc_address: mail.bcc } : {}),
+    ...('content' in mail && mail.headers ? { extra_headers: JSON.stringify(mail.headers) } : {}),
     subject: content.subject,
     html: content.html,
     text: content.text,

@@ -22,6 +22,11 @@ export type MailOutboxTable = {
   updated_at: Generated<string | Date>;
   /** the record the mail belongs to, e.g. `booking:123` (its detail page lists the mails sent) */
   ref: string | null;
+  /** a mail staff wrote in the inbox (docs/adr/0025): its sender, copies and threading headers (JSON) */
+  from_address?: string | null;
+  cc_address?: string | null;
+  bcc_address?: string | null;
+  extra_headers?: string | null;
 };
 
 /** A file sent with a mail (a booking confirmation, an invoice …), stored with it in the outbox. */

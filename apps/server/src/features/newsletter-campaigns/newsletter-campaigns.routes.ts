@@ -57,7 +57,7 @@ const SENDER_POLL_MS = 1_000;
 const START_JOB_EVERY_MS = 30_000;
 
 const senders = new WeakMap<object, NewsletterSender>();
-/** The app's newsletter sending engine (none without SMTP): `pass()` sends what is due now. */
+/** The app's newsletter sending engine: `pass()` sends what is due now (nothing while no SMTP is configured). */
 export const newsletterSenderOf = (app: FastifyInstance): NewsletterSender | undefined => senders.get(app.ctx);
 
 /**
@@ -71,37 +71,25 @@ export async function newsletterCampaignsRoutes(app: FastifyInstance) {
   const brandOf = async (idBrand: number | null): Promise<Brand | null> =>
     idBrand === null ? null : getBrand(app.ctx, idBrand).catch(() => null);
 
-  const transport = app.mailTransport;
-  const sender = transport
-    ? new NewsletterSender(
-        app.ctx,
-        transport,
-        {
-          key,
-          fallbackFrom: app.config.mailFrom,
-          brandOf,
-          retryBaseMs: app.config.mailRetryBaseMs,
-          maxAttempts: app.config.mailMaxAttempts,
-        },
-        async () => {
-          const rate = Number(await settingValue(app.ctx, RATE_SETTING, DEFAULT_RATE_PER_MINUTE));
-          return Number.isFinite(rate) && rate > 0 ? rate : 0;
-        },
-      )
-    : null;
-  if (sender) senders.set(app.ctx, sender);
-  const wake = () => {
-    if (sender) void sender.pass().catch((error: unknown) => app.log.error({ err: error }, 'newsletter pass failed'));
-  };
-  if (sender) {
-    const timer = setInterval(wake, SENDER_POLL_MS);
-    timer.unref();
-    app.addHook('onReady', async () => wake());
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await sender.stop();
-    });
-  }
+  const sender = new NewsletterSender(
+    app.ctx,
+    app.smtp,
+    { key, brandOf, retryBaseMs: app.config.mailRetryBaseMs, maxAttempts: app.config.mailMaxAttempts },
+    async () => {
+      const rate = Number(await settingValue(app.ctx, RATE_SETTING, DEFAULT_RATE_PER_MINUTE));
+      return Number.isFinite(rate) && rate > 0 ? rate : 0;
+    },
+  );
+  senders.set(app.ctx, sender);
+  const wake = () =>
+    void sender.pass().catch((error: unknown) => app.log.error({ err: error }, 'newsletter pass failed'));
+  const timer = setInterval(wake, SENDER_POLL_MS);
+  timer.unref();
+  app.addHook('onReady', async () => wake());
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sender.stop();
+  });
   app.scheduler.register({
     name: 'newsletter.start-due',
     everyMs: START_JOB_EVERY_MS,

@@ -45,11 +45,16 @@ export type NewsletterTransport = {
   }): Promise<{ messageId?: string; response?: string }>;
 };
 
+/** The SMTP server as configured now (features/mail/smtp-transport.ts); null while none is configured. */
+export type NewsletterSmtp = {
+  use<T>(work: (sender: Sender | null) => Promise<T>): Promise<T>;
+};
+
+type Sender = { transport: NewsletterTransport; from: string };
+
 export type SenderOptions = {
   /** signs the recipients' tokens (unsubscribe, pixel, clicks) */
   key: Buffer;
-  /** the installation's sender, when a campaign names none */
-  fallbackFrom: string;
   /** the brand a campaign's mails carry (logo, colours, address) */
   brandOf: (idBrand: number | null) => Promise<Brand | null>;
   retryBaseMs: number;
@@ -72,7 +77,8 @@ type PreparedCampaign = {
   html: string;
   links: string[];
   subject: string;
-  from: string;
+  /** null: the installation's sender (the SMTP settings' sender) */
+  from: string | null;
   baseUrl: string;
   tracking: boolean;
 };
@@ -84,9 +90,9 @@ export function personaliseSubject(subject: string, contact: NewsletterContactVa
   );
 }
 
-/** `"Name" <address>`, or the installation's sender when the campaign has no address. */
-export function senderOf(name: string, email: string, fallback: string): string {
-  if (!email) return fallback;
+/** `"Name" <address>`, or null (the installation's sender) when the campaign has no address. */
+export function senderOf(name: string, email: string): string | null {
+  if (!email) return null;
   const clean = name.replace(/["\\\r\n]/g, '').trim();
   return clean ? `"${clean}" <${email}>` : email;
 }
@@ -100,7 +106,7 @@ const smtpCode = (error: unknown): number | null => {
 export async function prepareCampaign(
   ctx: DbContext,
   id: number,
-  options: Pick<SenderOptions, 'brandOf' | 'fallbackFrom'>,
+  options: Pick<SenderOptions, 'brandOf'>,
 ): Promise<PreparedCampaign | null> {
   const campaign = await findCampaignRaw(ctx.db, id);
   if (!campaign?.mjml) return null;
@@ -111,7 +117,7 @@ export async function prepareCampaign(
     html: compiled.html,
     links,
     subject: campaign.subject,
-    from: senderOf(campaign.sender_name, campaign.sender_email, options.fallbackFrom),
+    from: senderOf(campaign.sender_name, campaign.sender_email),
     baseUrl: campaign.base_url ?? '',
     tracking: campaign.tracking === true || campaign.tracking === 1,
   };
@@ -119,7 +125,7 @@ export async function prepareCampaign(
 
 export class NewsletterSender {
   readonly #ctx: DbContext;
-  readonly #transport: NewsletterTransport;
+  readonly #smtp: NewsletterSmtp;
   readonly #options: SenderOptions;
   readonly #campaigns = new Map<number, Promise<PreparedCampaign | null>>();
   readonly #rate: () => Promise<number>;
@@ -129,9 +135,9 @@ export class NewsletterSender {
   #again = false;
   #stopping = false;
 
-  constructor(ctx: DbContext, transport: NewsletterTransport, options: SenderOptions, rate: () => Promise<number>) {
+  constructor(ctx: DbContext, smtp: NewsletterSmtp, options: SenderOptions, rate: () => Promise<number>) {
     this.#ctx = ctx;
-    this.#transport = transport;
+    this.#smtp = smtp;
     this.#options = options;
     this.#rate = rate;
   }
@@ -148,7 +154,8 @@ export class NewsletterSender {
 
   /**
    * Sends what is due, batch by batch, until nothing is due, the rate's budget is spent or the app closes (the
-   * running batch is finished first). Resolves with the number of mails sent.
+   * running batch is finished first). Resolves with the number of mails sent; 0 while no SMTP server is
+   * configured (the recipients wait).
    */
   pass(): Promise<number> {
     if (this.#stopping) return Promise.resolve(0);
@@ -162,7 +169,11 @@ export class NewsletterSender {
     return this.#running;
   }
 
-  async #loop(): Promise<number> {
+  #loop(): Promise<number> {
+    return this.#smtp.use(async (sender) => (sender ? this.#sendDue(sender) : 0));
+  }
+
+  async #sendDue(sender: Sender): Promise<number> {
     let total = 0;
     const batchSize = this.#options.batchSize ?? 100;
     do {
@@ -174,7 +185,7 @@ export class NewsletterSender {
         if (limit < 1) break;
         const ids = await findDueRecipientIds(this.#ctx.db, nowIso(), limit);
         if (ids.length === 0) break;
-        const sent = await this.#sendBatch(ids);
+        const sent = await this.#sendBatch(ids, sender);
         if (budget !== null) this.#allowance -= sent.claimed;
         total += sent.sent;
         if (sent.claimed === 0) break;
@@ -188,7 +199,7 @@ export class NewsletterSender {
    * Sends `ids` in chunks of `concurrency`: each chunk is claimed in one transaction, its mails go out in
    * parallel, and their outcomes are recorded in one transaction (one commit per chunk, not per mail).
    */
-  async #sendBatch(ids: number[]): Promise<{ claimed: number; sent: number }> {
+  async #sendBatch(ids: number[], sender: Sender): Promise<{ claimed: number; sent: number }> {
     const concurrency = this.#options.concurrency ?? 16;
     const leaseMs = this.#options.leaseMs ?? 5 * 60 * 1000;
     let claimed = 0;
@@ -205,7 +216,7 @@ export class NewsletterSender {
       if (mine.length === 0) continue;
       claimed += mine.length;
       const recipients = await findRecipientsForSending(this.#ctx.db, mine);
-      const outcomes = await Promise.all(recipients.map((recipient) => this.#deliver(recipient)));
+      const outcomes = await Promise.all(recipients.map((recipient) => this.#deliver(recipient, sender)));
       await inTransaction(this.#ctx, async (trx) => {
         for (const outcome of outcomes) await this.#record(trx, outcome);
       });
@@ -225,7 +236,7 @@ export class NewsletterSender {
   }
 
   /** Renders and sends one recipient's mail; touches no table (the outcome is recorded with its chunk's). */
-  async #deliver(recipient: RecipientForSending): Promise<Outcome> {
+  async #deliver(recipient: RecipientForSending, sender: Sender): Promise<Outcome> {
     const attempts = recipient.attempts + 1;
     const base = { id: recipient.id, idCampaign: recipient.id_campaign, idContact: recipient.id_contact, attempts };
     const campaign = await this.#campaign(recipient.id_campaign);
@@ -244,8 +255,8 @@ export class NewsletterSender {
         unsubscribeUrl: urls.unsubscribe,
         ...(campaign.tracking ? { tracking: { openUrl: urls.open, clickUrl: urls.click, links: campaign.links } } : {}),
       });
-      const info = await this.#transport.sendMail({
-        from: campaign.from,
+      const info = await sender.transport.sendMail({
+        from: campaign.from ?? sender.from,
         to: recipient.email,
         subject: personaliseSubject(campaign.subject, contact),
         html: mail.html,

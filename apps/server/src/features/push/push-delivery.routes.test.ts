@@ -1,10 +1,11 @@
+import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '@tourdesk/contracts';
 import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { startFakePushService, type FakePushService } from '../../../test/fake-push-service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { deliverDuePushes, type PushDeliveryOptions } from './push-delivery.ts';
-import { countReceivers, sendNotification, vapidKeys, vapidSubjectOf } from './push.service.ts';
+import { countReceivers, sendNotification, vapidKeys } from './push.service.ts';
 
 /**
  * Devices (`POST/DELETE /fcm`) and the push outbox's delivery (docs/adr/0023) against a local Web Push service
@@ -69,7 +70,7 @@ describe('push delivery', () => {
     t = await buildTestApp({ seed: 'defaults' });
     push = await startFakePushService();
     options = {
-      vapid: await vapidKeys(t.ctx, t.config.push, vapidSubjectOf(t.config.mailFrom)),
+      vapid: await vapidKeys({ ctx: t.ctx, config: t.config }),
       retryBaseMs: 1,
       maxAttempts: 3,
       agent: push.agent,
@@ -336,5 +337,34 @@ describe('push delivery', () => {
     };
     expect(await ofBrand(brand.id)).toEqual({ receivers: 1, deliveries: 1 });
     expect(await ofBrand(other.id)).toEqual({ receivers: 1, deliveries: 0 });
+  });
+
+  it('signs with the keys saved at /basedata/thirdparty, which the app then subscribes with', async () => {
+    const superadmin = await createLogin(t.ctx, 'superadmin');
+    const keys = webpush.generateVAPIDKeys();
+    const save = (values: object, secrets: object) =>
+      call(t.app, superadmin, { method: 'PUT', url: '/thirdparty/push', payload: { values, secrets } });
+    expect(
+      (await save({ publicKey: keys.publicKey, subject: 'mailto:push@test.example' }, { privateKey: keys.privateKey }))
+        .statusCode,
+    ).toBe(200);
+    try {
+      const traveller = await travellerWithPhone();
+      const key = await call(t.app, traveller.email, { method: 'GET', url: '/push/public-key' });
+      expect(key.json()).toEqual({ publicKey: keys.publicKey });
+
+      const before = push.received.length;
+      await send([traveller.id], { title: 'Neue Schlüssel' });
+      // What the app's worker does on each pass: the keys as configured now.
+      await deliverDuePushes(t.ctx, { ...options, vapid: await vapidKeys({ ctx: t.ctx, config: t.config }) });
+      const mine = push.received.slice(before).filter((got) => got.endpoint === traveller.subscription.endpoint);
+      expect(mine).toEqual([
+        expect.objectContaining({ vapidKey: keys.publicKey, subject: 'mailto:push@test.example' }),
+      ]);
+    } finally {
+      expect((await save({ publicKey: null, subject: null }, { privateKey: null })).statusCode).toBe(200);
+    }
+    // Without saved keys, the installation's own pair again.
+    expect((await vapidKeys({ ctx: t.ctx, config: t.config })).publicKey).toBe(options.vapid.publicKey);
   });
 });

@@ -10,7 +10,7 @@ import {
 import { requestOrigin } from '../../lib/origin.ts';
 import { withZod } from '../../lib/route.ts';
 import { deliverDuePushes } from './push-delivery.ts';
-import { subscribePush, unsubscribePush, vapidKeys, vapidSubjectOf } from './push.service.ts';
+import { subscribePush, unsubscribePush, vapidKeys } from './push.service.ts';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 const tags = ['push'];
@@ -22,15 +22,17 @@ const tags = ['push'];
  */
 export async function pushSubscriptionsRoutes(app: FastifyInstance) {
   const { config } = app;
-  const vapid = await vapidKeys(app.ctx, config.push, vapidSubjectOf(config.mailFrom));
+  // Generates the installation's key pair on first start, rather than on the first phone's request.
+  await vapidKeys(app);
 
   let running: Promise<number> | null = null;
   const pass = () =>
-    (running ??= deliverDuePushes(app.ctx, {
-      vapid,
-      retryBaseMs: config.push.retryBaseMs,
-      maxAttempts: config.push.maxAttempts,
-    })
+    (running ??= (async () =>
+      deliverDuePushes(app.ctx, {
+        vapid: await vapidKeys(app),
+        retryBaseMs: config.push.retryBaseMs,
+        maxAttempts: config.push.maxAttempts,
+      }))()
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'push delivery pass failed');
         return 0;
@@ -52,7 +54,7 @@ export async function pushSubscriptionsRoutes(app: FastifyInstance) {
   api.get('/push/public-key', {
     config: { permission: 'pushmessage-read' },
     schema: { tags, response: { 200: ZPushPublicKey, ...errors } },
-    handler: () => ({ publicKey: vapid.publicKey }),
+    handler: async () => ({ publicKey: (await vapidKeys(app)).publicKey }),
   });
   api.post('/fcm', {
     config: { permission: 'pushmessage-read' },

@@ -1,11 +1,11 @@
 import webpush from 'web-push';
 import type { PushReceiverGroup, PushSubscribeBody, PushSubscriptionInfo } from '@tourdesk/contracts';
-import type { PushConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso, toIso } from '../../db/dialect.ts';
 import { conflict, invalidField } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
 import { installationSecret } from '../auth/auth.service.ts';
+import { thirdPartyConfig, type ThirdPartySource } from '../thirdparty/thirdparty.service.ts';
 import {
   allTravellers,
   coachTravellers,
@@ -27,19 +27,25 @@ import {
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 
-/** VAPID_* when configured, else a key pair generated on first start and kept in the database. */
-export async function vapidKeys(ctx: DbContext, config: PushConfig, fallbackSubject: string): Promise<VapidKeys> {
-  const subject = config.vapidSubject ?? fallbackSubject;
-  if (config.vapidPublicKey && config.vapidPrivateKey)
-    return { publicKey: config.vapidPublicKey, privateKey: config.vapidPrivateKey, subject };
+/**
+ * The Web Push keys as configured now: those of /basedata/thirdparty (over VAPID_*) when both are set, else a key
+ * pair generated on first start and kept in the database. The subject falls back to the sender address (MAIL_FROM).
+ * Read per use, so saved keys take effect without a restart (phones subscribed with the old key subscribe again
+ * when the app starts, lib/push-subscription.ts in the web app).
+ */
+export async function vapidKeys(source: ThirdPartySource): Promise<VapidKeys> {
+  const configured = await thirdPartyConfig(source, 'push');
+  const subject = configured.subject || vapidSubjectOf(source.config.mailFrom);
+  if (configured.publicKey && configured.privateKey)
+    return { publicKey: configured.publicKey, privateKey: configured.privateKey, subject };
   const stored = JSON.parse(
-    await installationSecret(ctx, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys())),
+    await installationSecret(source.ctx, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys())),
   ) as { publicKey: string; privateKey: string };
   return { ...stored, subject };
 }
 
 /** `mailto:` of the sender address in `"Name" <a@b>` form, as VAPID's subject wants it. */
-export const vapidSubjectOf = (mailFrom: string) => `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
+const vapidSubjectOf = (mailFrom: string) => `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
 
 /** Who a message reaches: `ids` are customer card ids, one transport id, or departure numbers. */
 export type ReceiverTarget = { group: PushReceiverGroup; ids: readonly number[]; topicId: number | null };

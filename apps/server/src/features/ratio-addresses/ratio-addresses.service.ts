@@ -194,7 +194,7 @@ function nextRows<F extends string, K extends string>(
 }
 
 /** The customer fields a record write sets (undefined: unchanged), and which record field each error names. */
-function customerChanges(input: RatioAddressInput, current: Customer | undefined) {
+export function customerChanges(input: RatioAddressInput, current: Customer | undefined) {
   const phones = nextRows(PHONE_FIELDS, current?.phones ?? [], input, isPhoneType);
   const emails = nextRows(EMAIL_FIELDS, current?.emails ?? [], input, isEmailType);
   const codeOf = (value: string | null | undefined, code: (text: string) => number | undefined) =>
@@ -252,6 +252,20 @@ async function asRecordWrite<T>(fieldNames: (field: string) => string, work: () 
 }
 
 const parseStored = (json: string | undefined): StoredFields => (json ? (JSON.parse(json) as StoredFields) : {});
+
+/**
+ * Keeps the fields of a record the card does not model, as a write through this API would (sent values replace,
+ * null clears, absent fields stay): the customer import writes ratio's records with it (docs/adr/0031).
+ */
+export async function storeRecordRest(
+  ctx: DbContext,
+  cardId: number,
+  kennziffer: string | null,
+  input: RatioAddressInput,
+): Promise<void> {
+  const stored = nextStored(parseStored(await findStoredFields(ctx.db, cardId)), input);
+  await saveStoredFields(ctx.db, cardId, kennziffer, JSON.stringify(stored));
+}
 
 async function cardIdOf(ctx: DbContext, kennziffer: string, scope: CustomerScope): Promise<number> {
   const id = await findCardIdByKennziffer(ctx.db, kennziffer, scopedAgency(scope));

@@ -100,6 +100,7 @@ describe('system settings', () => {
       blogTypes: DEFAULT_SETTINGS.blogTypes,
       selectOptions: DEFAULT_SETTINGS.selectOptions,
       mapTileUrl: t.config.mapTileUrl,
+      KUSCHICK: DEFAULT_SETTINGS.KUSCHICK,
     });
     expect((await call(t.app, null, { method: 'GET', url: '/sys_settings' })).statusCode).toBe(401);
     const id = (await call(t.app, superadmin, { method: 'GET', url: '/sys_settings?$limit=1' })).json().data[0]
@@ -113,5 +114,75 @@ describe('system settings', () => {
           .statusCode,
       ).toBe(403);
     }
+  });
+  it('issue #18 item 8: checks a known setting against its type (400 on value with a message key)', async () => {
+    const all = (await call(t.app, superadmin, { method: 'GET', url: '/sys_settings?$limit=9999' })).json().data;
+    const idOf = (key: string) => all.find((setting: { key: string }) => setting.key === key).id_sys_settings;
+    const cases: Array<[string, unknown, string]> = [
+      ['OPTION_DAYS', 0, 'error.invalid'],
+      ['OPTION_DAYS', 1.5, 'error.number'],
+      ['OPTION_DAYS', 'sieben', 'error.number'],
+      ['QR_TICKETS', 2, 'error.invalid'],
+      ['countries', [1, 'x'], 'error.invalid'],
+      ['countries', 'keine Liste', 'error.invalid'],
+      ['PAYMENT_TERMS', { nonsense: true }, 'error.number'],
+    ];
+    for (const [key, value, message] of cases) {
+      const response = await call(t.app, superadmin, {
+        method: 'PATCH',
+        url: `/sys_settings/${idOf(key)}`,
+        payload: { value },
+      });
+      expect(response.statusCode, `${key} ${JSON.stringify(value)}`).toBe(400);
+      expect(response.json().errors).toEqual([expect.objectContaining({ field: 'value', key: message })]);
+    }
+    // Text that parses as the right type is accepted, as the JSON editor sends it.
+    const ok = await call(t.app, superadmin, {
+      method: 'PATCH',
+      url: `/sys_settings/${idOf('countries')}`,
+      payload: { value: '[32, 44]' },
+    });
+    expect(ok.json().value).toEqual([32, 44]);
+    const flag = await call(t.app, superadmin, {
+      method: 'PATCH',
+      url: `/sys_settings/${idOf('QR_TICKETS')}`,
+      payload: { value: 1 },
+    });
+    expect(flag.json().value).toBe(1);
+  });
+
+  it('issue #18 item 8: keeps the history of a setting (who, when, old → new)', async () => {
+    const all = (await call(t.app, superadmin, { method: 'GET', url: '/sys_settings?$limit=9999' })).json().data;
+    const id = all.find((setting: { key: string }) => setting.key === 'OPTION_DAYS').id_sys_settings;
+    for (const value of [10, 12]) {
+      expect(
+        (await call(t.app, superadmin, { method: 'PATCH', url: `/sys_settings/${id}`, payload: { value } })).statusCode,
+      ).toBe(200);
+    }
+    const history = await call(t.app, superadmin, { method: 'GET', url: `/sys_settings/${id}/history` });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().data).toEqual([
+      expect.objectContaining({ key: 'OPTION_DAYS', oldValue: 10, newValue: 12, userEmail: superadmin }),
+      expect.objectContaining({ key: 'OPTION_DAYS', oldValue: 7, newValue: 10, userEmail: superadmin }),
+    ]);
+    expect(typeof history.json().data[0].userId).toBe('number');
+    expect((await call(t.app, logins.admin, { method: 'GET', url: `/sys_settings/${id}/history` })).statusCode).toBe(
+      403,
+    );
+    // A deleted setting leaves its last value in the history.
+    const temp = (
+      await call(t.app, superadmin, { method: 'POST', url: '/sys_settings', payload: { key: 'histTemp', value: 'a' } })
+    ).json();
+    await call(t.app, superadmin, { method: 'DELETE', url: `/sys_settings/${temp.id_sys_settings}` });
+    const rows = await t.ctx.db
+      .selectFrom('sys_settings_history')
+      .select(['old_value', 'new_value'])
+      .where('setting_key', '=', 'histTemp')
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { old_value: null, new_value: 'a' },
+      { old_value: 'a', new_value: null },
+    ]);
   });
 });

@@ -7,14 +7,17 @@ import {
   ZListResponse,
   ZPublicSettings,
   ZSetting,
+  ZSettingHistory,
   ZUpdateSettingBody,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
+import { thirdPartyConfig } from '../thirdparty/thirdparty.service.ts';
 import {
   createSetting,
   deleteSetting,
   getPublicSettings,
   getSetting,
+  getSettingHistory,
   listSettings,
   updateSetting,
 } from './settings.service.ts';
@@ -27,8 +30,11 @@ export async function settingsRoutes(app: FastifyInstance) {
   api.get('/settings-public', {
     config: { permission: 'public' },
     schema: { tags: ['settings'], response: { 200: ZPublicSettings, ...errors } },
-    // The map tile URL is the server's configuration (MAP_TILE_URL), which the CSP allows too.
-    handler: async () => ({ ...(await getPublicSettings(app.ctx)), mapTileUrl: app.config.mapTileUrl }),
+    // The map tile server of /basedata/thirdparty (else MAP_TILE_URL), which the page's CSP allows too.
+    handler: async () => ({
+      ...(await getPublicSettings(app.ctx)),
+      mapTileUrl: (await thirdPartyConfig(app, 'maps')).tileUrl ?? app.config.mapTileUrl,
+    }),
   });
   api.get('/sys_settings', {
     config: { permission: 'superadmin' },
@@ -43,16 +49,22 @@ export async function settingsRoutes(app: FastifyInstance) {
   api.post('/sys_settings', {
     config: { permission: 'superadmin' },
     schema: { tags: ['settings'], body: ZCreateSettingBody, response: { 201: ZSetting, ...errors } },
-    handler: async (request, reply) => reply.status(201).send(await createSetting(app.ctx, request.body)),
+    handler: async (request, reply) => reply.status(201).send(await createSetting(app.ctx, request.body, request.auth)),
   });
   api.patch('/sys_settings/:id', {
     config: { permission: 'superadmin' },
     schema: { tags: ['settings'], params: ZIdParams, body: ZUpdateSettingBody, response: { 200: ZSetting, ...errors } },
-    handler: (request) => updateSetting(app.ctx, request.params.id, request.body),
+    handler: (request) => updateSetting(app.ctx, request.params.id, request.body, request.auth),
   });
   api.delete('/sys_settings/:id', {
     config: { permission: 'superadmin' },
     schema: { tags: ['settings'], params: ZIdParams, response: { 200: ZSetting, ...errors } },
-    handler: (request) => deleteSetting(app.ctx, request.params.id),
+    handler: (request) => deleteSetting(app.ctx, request.params.id, request.auth),
+  });
+  // The changes of a setting (issue #18 item 8): who, when, the value before and after.
+  api.get('/sys_settings/:id/history', {
+    config: { permission: 'superadmin' },
+    schema: { tags: ['settings'], params: ZIdParams, response: { 200: ZSettingHistory, ...errors } },
+    handler: (request) => getSettingHistory(app.ctx, request.params.id),
   });
 }

@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import {
   buildSearchText,
   DEFAULT_SETTINGS,
+  SETTING_DESCRIPTORS,
+  isErrorKey,
+  type SettingHistory,
   PUBLIC_SETTING_KEYS,
   type PublicSettings,
   type CreateSettingBody,
@@ -13,7 +16,8 @@ import { nowIso, toIso } from '../../db/dialect.ts';
 import { inTransaction, isUniqueViolation } from '../../db/transaction.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { runList, type ListSpec } from '../../lib/list-query.ts';
-import type { DbContext } from '../../types.ts';
+import type { AuthUser, DbContext } from '../../types.ts';
+import { findSettingHistory, insertSettingHistory } from './settings-history.repository.ts';
 import {
   deleteSettingRow,
   findSettingById,
@@ -100,12 +104,66 @@ export async function typedSetting<T>(ctx: DbContext, key: string, schema: z.Zod
 
 const keyTaken = () => invalidField('key', 'error.nameExists');
 
-export async function createSetting(ctx: DbContext, body: CreateSettingBody): Promise<Setting> {
+/** Who changed a setting (the history's "who"); undefined for the system itself (seeding), which leaves no entry. */
+export type SettingActor = Pick<AuthUser, 'id' | 'email'> | null | undefined;
+
+/**
+ * A known setting's value checked against its type (issue #18 item 8): 400 on the field `value` with the rule's
+ * message key when it does not fit. Text that parses as JSON is checked as what it parses to.
+ */
+function checkSettingValue(key: string, value: unknown): void {
+  const descriptor = SETTING_DESCRIPTORS[key];
+  if (!descriptor) return;
+  const decoded = typeof value === 'string' && descriptor.type !== 'text' ? decodeSettingValue(value) : value;
+  const parsed = descriptor.schema.safeParse(decoded);
+  if (parsed.success) return;
+  const message = parsed.error.issues[0]?.message;
+  throw invalidField('value', message && isErrorKey(message) ? message : 'error.invalid');
+}
+
+async function recordChange(
+  ctx: DbContext,
+  actor: SettingActor,
+  key: string,
+  oldValue: string | null,
+  newValue: string | null,
+): Promise<void> {
+  if (actor === undefined || oldValue === newValue) return;
+  await insertSettingHistory(ctx.db, {
+    setting_key: key,
+    old_value: oldValue,
+    new_value: newValue,
+    user_id: actor?.id ?? null,
+    user_email: actor?.email ?? null,
+    at: nowIso(),
+  });
+}
+
+/** The last 100 changes of a setting (by its current key), newest first. */
+export async function getSettingHistory(ctx: DbContext, id: number): Promise<SettingHistory> {
+  const setting = await getSetting(ctx, id);
+  const rows = await findSettingHistory(ctx.db, setting.key, 100);
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      key: row.setting_key,
+      at: toIso(row.at)!,
+      userId: row.user_id,
+      userEmail: row.user_email,
+      oldValue: row.old_value === null ? null : decodeSettingValue(row.old_value),
+      newValue: row.new_value === null ? null : decodeSettingValue(row.new_value),
+    })),
+  };
+}
+
+export async function createSetting(ctx: DbContext, body: CreateSettingBody, actor?: SettingActor): Promise<Setting> {
+  checkSettingValue(body.key, body.value);
   const stored = encodeSettingValue(body.value);
   try {
     const id = await inTransaction(ctx, async (trx) => {
       if (await settingKeyTaken(trx.db, body.key)) throw keyTaken();
       const now = nowIso();
+      await recordChange(trx, actor, body.key, null, stored);
       return insertSetting(trx.db, {
         key: body.key,
         value: stored,
@@ -121,13 +179,22 @@ export async function createSetting(ctx: DbContext, body: CreateSettingBody): Pr
   }
 }
 
-export async function updateSetting(ctx: DbContext, id: number, body: UpdateSettingBody): Promise<Setting> {
+export async function updateSetting(
+  ctx: DbContext,
+  id: number,
+  body: UpdateSettingBody,
+  actor?: SettingActor,
+): Promise<Setting> {
   const current = await getSetting(ctx, id);
   const key = body.key ?? current.key;
-  const stored = encodeSettingValue(body.value !== undefined ? body.value : current.value);
+  const value = body.value !== undefined ? body.value : current.value;
+  checkSettingValue(key, value);
+  const stored = encodeSettingValue(value);
   try {
     await inTransaction(ctx, async (trx) => {
       if (await settingKeyTaken(trx.db, key, id)) throw keyTaken();
+      const before = await findSettingById(trx.db, id);
+      await recordChange(trx, actor, key, before?.value ?? null, stored);
       await updateSettingRow(trx.db, id, {
         key,
         value: stored,
@@ -142,9 +209,13 @@ export async function updateSetting(ctx: DbContext, id: number, body: UpdateSett
   return getSetting(ctx, id);
 }
 
-export async function deleteSetting(ctx: DbContext, id: number): Promise<Setting> {
+export async function deleteSetting(ctx: DbContext, id: number, actor?: SettingActor): Promise<Setting> {
   const setting = await getSetting(ctx, id);
-  await deleteSettingRow(ctx.db, id);
+  await inTransaction(ctx, async (trx) => {
+    const before = await findSettingById(trx.db, id);
+    await recordChange(trx, actor, setting.key, before?.value ?? null, null);
+    await deleteSettingRow(trx.db, id);
+  });
   return setting;
 }
 

@@ -335,6 +335,34 @@ describe('stock images with the adapter off or Adobe unreachable', () => {
     }
   });
 
+  it('takes a key saved at /basedata/thirdparty at once: on, searching, its image servers allowed by the pages', async () => {
+    const fake = await startFakeAdobeStock();
+    const t = await buildTestApp({ seed: 'defaults' });
+    try {
+      const superadmin = await createLogin(t.ctx, 'superadmin');
+      const pageCsp = async () =>
+        String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+      expect(await pageCsp()).not.toContain('ftcdn');
+      const saved = await call(t.app, superadmin, {
+        method: 'PUT',
+        url: '/thirdparty/adobeStock',
+        payload: { values: { url: fake.url }, secrets: { apiKey: FAKE_STOCK_API_KEY, accessToken: FAKE_STOCK_TOKEN } },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await call(t.app, null, { method: 'GET', url: '/adobestock-status' })).json()).toEqual({
+        enabled: true,
+        licensing: true,
+      });
+      const search = await call(t.app, superadmin, { method: 'GET', url: '/adobestock' });
+      expect(search.statusCode).toBe(200);
+      expect(fake.requests.at(-1)!.headers['x-api-key']).toBe(FAKE_STOCK_API_KEY);
+      for (const origin of t.config.adobeStock.imageOrigins) expect(await pageCsp()).toContain(origin);
+    } finally {
+      await t.close();
+      await fake.close();
+    }
+  });
+
   it('an unreachable Adobe Stock: the search answers 503, a licence ends in Error', async () => {
     const gone = await startFakeAdobeStock();
     const url = gone.url;

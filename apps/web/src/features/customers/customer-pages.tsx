@@ -1,8 +1,10 @@
-import { Create, Edit, TabbedForm, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { Create, Edit, TabbedForm, TopToolbar, useGetOne, useRecordContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { Customer } from '@tourdesk/contracts/customers.schema';
 import { customerCopy } from './customer-copy.ts';
 import { CustomerBookingsTab } from './customer-bookings-tab.tsx';
+import { CustomerImportButton } from './customer-import-button.tsx';
+import { CustomerPrivacy } from './customer-privacy.tsx';
 import { useHasAnyPermission } from '../../lib/permissions.ts';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
 import { CustomerForm } from '../../shared/customer-form.tsx';
@@ -46,21 +48,41 @@ function BookingsOfRecord() {
   return record ? <CustomerBookingsTab customerId={record.id} /> : null;
 }
 
+/** The privacy tab's content: GDPR export and anonymisation of the form's record. */
+function PrivacyOfRecord() {
+  const record = useRecordContext<Customer>();
+  return record ? <CustomerPrivacy customer={record} /> : null;
+}
+
 export function CustomerEdit() {
   const saved = useSavedNotice('customers.notifications.saved', customerName);
   const mayReadBookings = useHasAnyPermission(['vorgang-read']);
+  const mayUsePrivacy = useHasAnyPermission(['admin', 'customers-delete']);
   const bookingsTab = mayReadBookings ? (
-    <TabbedForm.Tab label="customers.tabs.bookings" path="bookings">
+    <TabbedForm.Tab key="bookings" label="customers.tabs.bookings" path="bookings">
       <BookingsOfRecord />
     </TabbedForm.Tab>
-  ) : undefined;
+  ) : null;
+  const privacyTab = mayUsePrivacy ? (
+    <TabbedForm.Tab key="privacy" label="customers.tabs.privacy" path="privacy">
+      <PrivacyOfRecord />
+    </TabbedForm.Tab>
+  ) : null;
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={saved}>
+    <Edit
+      mutationMode="pessimistic"
+      mutationOptions={saved}
+      actions={
+        <TopToolbar>
+          <CustomerImportButton />
+        </TopToolbar>
+      }
+    >
       <CustomerForm
         variant="staff"
         resolver={updateCustomerResolver}
         toolbar={<SaveDeleteToolbar />}
-        extraTabs={bookingsTab}
+        extraTabs={[bookingsTab, privacyTab].filter((tab) => tab !== null)}
       />
     </Edit>
   );

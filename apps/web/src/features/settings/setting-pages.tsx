@@ -20,8 +20,10 @@ import { DateTimeTextField, TruncatedTextField } from '../../ui/formatted-fields
 import { useCsvExporter } from '../../ui/csv-export.ts';
 import { ListPagination } from '../../ui/list-pagination.tsx';
 import { useSavedNotice } from '../../ui/saved-notice.ts';
-import { JsonValueInput, toEditableText } from './json-value-input.tsx';
+import { toEditableText } from './json-value-input.tsx';
+import { SettingValueInput } from './setting-value-input.tsx';
 import { settingExportColumns } from './setting-export.ts';
+import { SettingHistoryPanel } from './setting-history.tsx';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -78,7 +80,7 @@ export function SettingCreate() {
         defaultValues={{ value: '' }}
       >
         <TextInput source="key" label="settings.fields.key" isRequired sx={{ maxWidth: 400 }} />
-        <JsonValueInput />
+        <SettingValueInput />
       </SimpleForm>
     </Create>
   );
@@ -95,8 +97,9 @@ export function SettingEdit() {
         toolbar={<EditToolbar />}
       >
         <TextInput source="key" label="settings.fields.key" isRequired sx={{ maxWidth: 400 }} />
-        <JsonValueInput />
+        <SettingValueInput />
       </SimpleForm>
+      <SettingHistoryPanel />
     </Edit>
   );
 }

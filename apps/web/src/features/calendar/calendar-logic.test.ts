@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarEntry } from '@tourdesk/contracts/calendar.schema';
+import { bodyOf, movedTimes, newEventValues, switchAllDay, toCalendarInput } from './calendar-logic.ts';
+
+const translate = (key: string, options?: object) => `${key} ${JSON.stringify(options ?? {})}`;
+
+describe('calendar logic', () => {
+  it('turns a whole-day selection (end exclusive) into first and last day', () => {
+    const start = new Date('2027-03-27T00:00:00Z');
+    const end = new Date('2027-03-30T00:00:00Z');
+    expect(newEventValues({ allDay: true, start, end, startStr: '2027-03-27', endStr: '2027-03-30' }, 4)).toMatchObject(
+      { allDay: true, start: '2027-03-27', end: '2027-03-29', calendarId: 4 },
+    );
+  });
+
+  it('sends Berlin wall-clock times as instants, right on both sides of the spring change', () => {
+    const values = {
+      calendarId: 1,
+      title: 'Termin',
+      description: '',
+      location: '',
+      allDay: false,
+      start: '2027-03-27T10:00',
+      end: '2027-03-29T10:00',
+      reminderMinutes: null,
+    };
+    expect(bodyOf(values)).toMatchObject({
+      start: '2027-03-27T09:00:00.000Z',
+      end: '2027-03-29T08:00:00.000Z',
+      description: null,
+    });
+    expect(switchAllDay(values, true)).toEqual({ start: '2027-03-27', end: '2027-03-29' });
+  });
+
+  it('shows a whole-day entry with FullCalendar’s exclusive end and keeps automatic entries read-only', () => {
+    const entry: CalendarEntry = {
+      id: 'departure-5',
+      kind: 'departure',
+      title: 'Gardasee',
+      allDay: true,
+      start: '2027-05-03',
+      end: '2027-05-07',
+      color: '#455a64',
+      event: null,
+      editable: false,
+      link: '/internet/journeys/1/dates/5',
+      ref: 'GAR-1',
+    };
+    expect(toCalendarInput(entry, translate)).toMatchObject({ end: '2027-05-08', editable: false });
+    expect(movedTimes({ allDay: true, startStr: '2027-05-04', endStr: '2027-05-06', start: null, end: null })).toEqual({
+      allDay: true,
+      start: '2027-05-04',
+      end: '2027-05-05',
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { berlinDate } from '@tourdesk/contracts/calendar.schema';
+import { seriousViolations } from '../support/axe.ts';
+import { callApi } from '../support/journeys.ts';
+import { loginAs } from '../support/session.ts';
+
+test('staff create an event in the week view, see a departure beside it and switch to the list view', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const tag = `cal${Date.now() % 1_000_000}`;
+  const today = berlinDate(new Date());
+  // A one-day trip leaving today: the calendar shows its departure by itself.
+  const title = `Elbsandstein-Tagesfahrt ${tag}`;
+  await callApi(request, 'admin@example.com', 'POST', '/journey-lit', {
+    title,
+    slug: `elbsandstein-${tag}`,
+    dates: [
+      {
+        termincode: `ES-${tag}`,
+        date_from: today,
+        date_till: today,
+        prices: [{ description: 'pro Person', category: 'adult', amount: 49, additional_price: 0 }],
+      },
+    ],
+  });
+
+  await loginAs(page, 'office@example.com');
+  await page.goto('/time/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  await expect(page.getByText(`Departure: ${title} (ES-${tag})`)).toBeVisible();
+
+  // Select 10:00–11:00 today in the week view: the dialog opens with that time.
+  const column = page.locator(`[data-date="${today}"]`).first();
+  const slot10 = page.locator('[data-time="10:00:00"]').last();
+  const slot11 = page.locator('[data-time="10:30:00"]').last();
+  const x = (await column.boundingBox())!;
+  const from = (await slot10.boundingBox())!;
+  const to = (await slot11.boundingBox())!;
+  await page.mouse.move(x.x + x.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x.x + x.width / 2, to.y + to.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const dialog = page.getByRole('dialog', { name: 'New event' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('textbox', { name: 'Start' })).toHaveValue(`${today}T10:00`);
+  await expect(dialog.getByRole('textbox', { name: 'End' })).toHaveValue(`${today}T11:00`);
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(`Kundengespräch ${tag}`);
+  await dialog.getByRole('textbox', { name: 'Location' }).fill('Büro Radebeul');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Event “Kundengespräch ${tag}” saved`)).toBeVisible();
+  await expect(page.getByText(`Kundengespräch ${tag}`).first()).toBeVisible();
+  expect(await seriousViolations(page, 'calendar week')).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('calendar-week-en.png'), fullPage: true });
+
+  await page.getByRole('tab', { name: 'List view' }).click();
+  await expect(page.getByText(`Kundengespräch ${tag}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Departure: ${title} (ES-${tag})`)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('calendar-list-en.png'), fullPage: true });
+
+  // Clicking the event opens it again.
+  await page.getByText(`Kundengespräch ${tag}`, { exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit event' }).getByRole('textbox', { name: 'Location' })).toHaveValue(
+    'Büro Radebeul',
+  );
+});
+
+test('a colleague sees an event appear in the shared calendar without reloading', async ({ browser, request }) => {
+  const tag = `live${Date.now() % 1_000_000}`;
+  const today = berlinDate(new Date());
+  const colleague = await browser.newPage();
+  await loginAs(colleague, 'admin@example.com');
+  await colleague.goto('/time/calendar');
+  await expect(colleague.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+
+  // The office clerk writes into the shared calendar „Büro“ (through the API, as the screen does).
+  const calendars = await callApi<Array<{ id: number; name: string; shared: boolean }>>(
+    request,
+    'office@example.com',
+    'GET',
+    '/calendar/calendars',
+  );
+  const buero = calendars.find((calendar) => calendar.shared && calendar.name === 'Büro')!;
+  await callApi(request, 'office@example.com', 'POST', '/calendar/events', {
+    calendarId: buero.id,
+    title: `Betriebsausflug planen ${tag}`,
+    allDay: true,
+    start: today,
+    end: today,
+  });
+  await expect(colleague.getByText(`Betriebsausflug planen ${tag}`)).toBeVisible();
+  await colleague.close();
+});
