@@ -1,3 +1,4 @@
+import { berlinDate } from '@tourdesk/contracts';
 import { SEAT_PLAN_TEMPLATES, sellableSeats, type CreateBookingBody, type StopDirection } from '@tourdesk/contracts';
 import { findQuotasOfDate } from '../features/bookings/booking-capacity.repository.ts';
 import { findRoomTypesOfJourney, findTravelStopsOfDate } from '../features/bookings/bookings.repository.ts';
@@ -46,7 +47,7 @@ import {
 export async function seedDemoBookings(ctx: DbContext, options: { now?: Date } = {}): Promise<number> {
   if ((await countBookings(ctx.db)) > 0) return 0;
   const now = options.now ?? new Date();
-  const today = now.toISOString().slice(0, 10);
+  const today = berlinDate(now);
   let planned = await findPlannedDates(ctx.db, today);
   if (planned.length === 0) {
     const candidates = firstPerJourney(await findBookableDates(ctx.db, today)).slice(0, 4);

@@ -1,3 +1,4 @@
+import { berlinDate } from '@tourdesk/contracts';
 import { SEAT_PLAN_TEMPLATES, type SeatPlanTemplate, type StopDirection } from '@tourdesk/contracts';
 import {
   datesStartingBetween,
@@ -29,7 +30,7 @@ export async function seedDemoDepartures(
   options: { today?: string } = {},
 ): Promise<{ seatPlans: Record<SeatPlanTemplate, number>; planned: number[] }> {
   const seatPlans = await createTemplateSeatPlans(ctx);
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  const today = options.today ?? berlinDate(new Date());
   const dates = await datesStartingBetween(ctx, today, addDays(today, DEMO_PLANNING_DAYS));
   const drivers = await driverCardIds(ctx);
   const journeys = [...new Set(dates.map((date) => date.id_jrn_journey))];

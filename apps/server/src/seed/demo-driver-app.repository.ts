@@ -5,18 +5,6 @@ import type { Database } from '../db/database.ts';
 export const findUserByEmail = (db: Database, email: string) =>
   db.selectFrom('user_account').select(['id', 'id_vc_card']).where('email', '=', email).executeTakeFirst();
 
-/** A coach the card drives on a departure leaving between `from` and `till` (YYYY-MM-DD) that has bookings. */
-export const findDrivenDepartureBetween = (db: Database, cardId: number, from: string, till: string) =>
-  db
-    .selectFrom('transport')
-    .innerJoin('jrn_date', 'jrn_date.nr', 'transport.id_jrn_date')
-    .innerJoin('booking', 'booking.id_jrn_date', 'jrn_date.nr')
-    .select(['transport.id', 'jrn_date.nr'])
-    .where('transport.id_driver_card', '=', cardId)
-    .where('jrn_date.date_from', '>=', from)
-    .where('jrn_date.date_from', '<=', till)
-    .executeTakeFirst();
-
 export const findBoardingPoints = (db: Database, names: readonly string[]) =>
   db
     .selectFrom('zus_zustiege')

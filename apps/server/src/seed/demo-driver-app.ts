@@ -9,11 +9,10 @@ import {
   findAnyBoardingPoints,
   findBoardingPoints,
   findBookingIdsOfDate,
-  findDrivenDepartureBetween,
   findUserByEmail,
   switchOnQrTickets,
 } from './demo-driver-app.repository.ts';
-import { addDays } from './factories.ts';
+import { findDateByCode } from './seed.repository.ts';
 import { FIRST_NAMES_FEMALE, FIRST_NAMES_MALE, PLACES, SURNAMES, pick, seededRandom } from './german-data.ts';
 
 const STOPS = ['Leipzig Hauptbahnhof, Ostseite', 'Leipzig Augustusplatz', 'Grimma, Busbahnhof'] as const;
@@ -26,16 +25,16 @@ const PARTIES = [2, 2, 1, 3, 2, 1, 2, 1];
  * The driver app's demo (issue #13): `driver@example.com` drives today's day trip (both ways) with 14 booked
  * travellers at three stops, seats assigned by the booking service; `traveller@example.com` is the booker of the
  * first booking, and QR tickets are on (spec §9 QR_TICKETS), so the driver app and the traveller's tickets show
- * something at once. Does nothing when the demo driver already drives a departure of today or tomorrow.
+ * something at once. Idempotent: a day trip of today's code already there is left as it is.
  */
 export async function seedDemoDriverApp(ctx: DbContext, now = new Date()): Promise<void> {
   const driver = await findUserByEmail(ctx.db, 'driver@example.com');
   if (!driver?.id_vc_card) return;
   await switchOnQrTickets(ctx.db);
   const today = officeDay(now);
-  if (await findDrivenDepartureBetween(ctx.db, driver.id_vc_card, today, addDays(today, 1))) return;
-
   const code = `SSW-${today.replaceAll('-', '')}`;
+  if (await findDateByCode(ctx.db, code)) return;
+
   const journey = await createJourney(ctx, {
     title: 'Tagesfahrt in die Sächsische Schweiz',
     subtitle: 'Bastei, Elbsandstein und Königstein',

@@ -1,3 +1,4 @@
+import { berlinDate } from '@tourdesk/contracts';
 import { compileNewsletter } from '../features/newsletter/newsletter.service.ts';
 import { berlinLocalToUtc } from '../features/newsletter-campaigns/newsletter-campaigns.service.ts';
 import type { DbContext } from '../types.ts';
@@ -15,14 +16,6 @@ import {
 const LIST = 'Stammkunden';
 const TEMPLATE = 'Reiseideen Frühling';
 
-const berlinDay = (instant: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-
 /**
  * The demo's campaigns (issue #14): one sent last month to the certified list `Stammkunden` (its recipients
  * written as sent — the demo never talks to SMTP), one scheduled for next week and one draft, all with the
@@ -37,8 +30,8 @@ export async function seedDemoNewsletterCampaigns(ctx: DbContext): Promise<void>
 
   const sender = { sender_name: 'Sonnenschein Reisen', sender_email: 'newsletter@sonnenschein-reisen.de' };
   const now = new Date();
-  const lastMonth = berlinLocalToUtc(`${berlinDay(new Date(now.getTime() - 30 * 86_400_000))}T10:00`)!;
-  const nextWeek = berlinLocalToUtc(`${berlinDay(new Date(now.getTime() + 7 * 86_400_000))}T09:00`)!;
+  const lastMonth = berlinLocalToUtc(`${berlinDate(new Date(now.getTime() - 30 * 86_400_000))}T10:00`)!;
+  const nextWeek = berlinLocalToUtc(`${berlinDate(new Date(now.getTime() + 7 * 86_400_000))}T09:00`)!;
   const at = (date: Date) => date.toISOString();
 
   const insert = (values: {

@@ -1,3 +1,4 @@
+import { berlinDate } from '@tourdesk/contracts';
 import type { OpenItem } from '@tourdesk/contracts';
 import { SYSTEM_ACTOR } from '../features/bookings/bookings.service.ts';
 import { getBookingAccount, listOpenItems, recordPayment } from '../features/payments/payments.service.ts';
@@ -12,7 +13,7 @@ export async function seedDemoPayments(ctx: DbContext, options: { now?: Date } =
   const now = options.now ?? new Date();
   const page = await listOpenItems(ctx, { $limit: -1, pagination: 'false', status: 'firm' }, SYSTEM_ACTOR, now);
   const items = (Array.isArray(page) ? page : page.data) as OpenItem[];
-  const paidOn = now.toISOString().slice(0, 10);
+  const paidOn = berlinDate(now);
   let count = 0;
   for (const [index, item] of [...items].sort((a, b) => a.id - b.id).entries()) {
     const account = await getBookingAccount(ctx, item.id, SYSTEM_ACTOR, now);

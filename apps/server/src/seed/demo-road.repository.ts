@@ -2,9 +2,6 @@ import type { Database } from '../db/database.ts';
 
 /** SQL of the demo coach on the road (seed/demo-road.ts). */
 
-export const findDateByCode = (db: Database, termincode: string) =>
-  db.selectFrom('jrn_date').select('nr').where('termincode', '=', termincode).executeTakeFirst();
-
 /** A planned demo date to copy (a day trip if there is one), soonest first. */
 export const findDateToCopy = (db: Database, from: string) =>
   db

@@ -1,8 +1,9 @@
+import { berlinDate } from '@tourdesk/contracts';
 import { SEAT_PLAN_TEMPLATES, type CreateBookingBody } from '@tourdesk/contracts';
 import { findQuotasOfDate } from '../features/bookings/booking-capacity.repository.ts';
 import { createBooking } from '../features/bookings/bookings.service.ts';
 import { recordPosition } from '../features/bus-location/bus-location.service.ts';
-import { berlinDay, plannedInstant } from '../features/bus-location/arrival-times.ts';
+import { plannedInstant } from '../features/bus-location/arrival-times.ts';
 import { planDepartures } from '../features/departures/departures.service.ts';
 import { linkTraveller } from '../features/traveller-trips/traveller-trips.service.ts';
 import type { DbContext } from '../types.ts';
@@ -10,11 +11,11 @@ import { findRoomKinds } from './demo-bookings.repository.ts';
 import {
   copyDate,
   findBoardingPoints,
-  findDateByCode,
   findDateToCopy,
   findDriverAccount,
   findOutboundStopsOfJourney,
 } from './demo-road.repository.ts';
+import { findDateByCode } from './seed.repository.ts';
 import { addDays } from './factories.ts';
 
 /** The demo driver (README) and the demo traveller. */
@@ -39,7 +40,7 @@ const berlinTime = (instant: Date) =>
  * location show a coach at once. Idempotent: a date of today's code already there is left as it is.
  */
 export async function seedDemoRoad(ctx: DbContext, now = new Date()): Promise<number | null> {
-  const today = berlinDay(now);
+  const today = berlinDate(now);
   const termincode = `HEUTE-${today}`;
   if (await findDateByCode(ctx.db, termincode)) return null;
   const driver = await findDriverAccount(ctx.db, DRIVER);
@@ -60,7 +61,7 @@ export async function seedDemoRoad(ctx: DbContext, now = new Date()): Promise<nu
   const travelStops = [
     ...outward.map((stop, index) => {
       const at = new Date(firstAt + index * STOP_EVERY_MIN * 60_000);
-      const dayOffset = Math.round((Date.parse(berlinDay(at)) - Date.parse(today)) / 86_400_000);
+      const dayOffset = Math.round((Date.parse(berlinDate(at)) - Date.parse(today)) / 86_400_000);
       return {
         id_zus_zustiege: stop.id_zus_zustiege,
         direction: 'outbound' as const,

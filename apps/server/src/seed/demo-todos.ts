@@ -1,3 +1,4 @@
+import { berlinDate } from '@tourdesk/contracts';
 import type { TaskStatus } from '@tourdesk/contracts';
 import { createTask } from '../features/tasks/tasks.service.ts';
 import { createTodo } from '../features/todos/todos.service.ts';
@@ -8,7 +9,7 @@ import { findSomeBookingIds, findSomeCustomerCards, findStaffIdsByEmail } from '
 const quiet = async () => {};
 
 /** `YYYY-MM-DD`, `days` from today (UTC date; good enough for demo data). */
-const inDays = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (now: Date, days: number) => berlinDate(new Date(now.getTime() + days * 86_400_000));
 
 /**
  * The office's to-dos and a task board with cards in all four columns (issue #17): a living `/time/todo` and

@@ -6,6 +6,10 @@ export async function hasAnyAccount(db: Database): Promise<boolean> {
   return row !== undefined;
 }
 
+/** The departure date with this code, if the demo already wrote it. */
+export const findDateByCode = (db: Database, termincode: string) =>
+  db.selectFrom('jrn_date').select('nr').where('termincode', '=', termincode).executeTakeFirst();
+
 /** Ids of the destinations with these names (those that exist). */
 export async function findDestinationIdsByName(db: Database, names: string[]): Promise<Map<string, number>> {
   if (names.length === 0) return new Map();

@@ -146,12 +146,3 @@ export function plannedInstant(date: string, dayOffset: number, time: string | n
   const first = asUtc - berlinOffsetMinutes(new Date(asUtc)) * 60_000;
   return new Date(asUtc - berlinOffsetMinutes(new Date(first)) * 60_000);
 }
-
-/** The calendar day (YYYY-MM-DD) of an instant in Europe/Berlin. */
-export const berlinDay = (instant: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);

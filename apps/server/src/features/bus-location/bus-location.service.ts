@@ -1,3 +1,4 @@
+import { berlinDate } from '@tourdesk/contracts';
 import type {
   BusLocation,
   CoachLocation,
@@ -13,7 +14,7 @@ import { invalidField, notFound } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
 import { drivenTransport } from '../drivers/drivers.service.ts';
 import { travellerTrip } from '../traveller-trips/traveller-trips.service.ts';
-import { arrivalTimes, berlinDay, distanceM, plannedInstant } from './arrival-times.ts';
+import { arrivalTimes, distanceM, plannedInstant } from './arrival-times.ts';
 import {
   findBookingSeats,
   findCoachIdsOnTheRoad,
@@ -240,7 +241,7 @@ export async function travellerCoach(ctx: DbContext, userId: number, bookingId: 
   let direction: StopDirection = 'outbound';
   if (someCoach && back) {
     const [coach] = await findCoaches(ctx.db, [someCoach.id]);
-    const today = berlinDay(now);
+    const today = berlinDate(now);
     if (coach && today >= day(coach.date_till)) {
       // On a day trip the outward coach counts until it has passed its last stop.
       const sameDay = day(coach.date_from) === day(coach.date_till) && today === day(coach.date_from) && first;
@@ -285,6 +286,6 @@ export async function travellerBusLocation(ctx: DbContext, userId: number, booki
 /** GET /maps/coaches: the coaches on the road today (Europe/Berlin) and those that sent a position lately. */
 export async function coachesOnTheRoad(ctx: DbContext, now = new Date()): Promise<CoachLocation[]> {
   const since = new Date(now.getTime() - ON_THE_ROAD_MS).toISOString();
-  const ids = (await findCoachIdsOnTheRoad(ctx.db, berlinDay(now), since)).map((row) => row.id);
+  const ids = (await findCoachIdsOnTheRoad(ctx.db, berlinDate(now), since)).map((row) => row.id);
   return (await loadCoaches(ctx, ids)).map(({ basis, reading }) => coachLocation(basis, reading, now));
 }

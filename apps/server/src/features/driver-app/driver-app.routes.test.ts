@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '../../lib/realtime.ts';
 import { buildTestApp, call, createLogin, tokenFor, type TestApp } from '../../../test/helpers.ts';
 import { insertTestBooking } from '../../../test/departure-bookings.ts';
@@ -341,13 +341,24 @@ describe('driver app', () => {
   });
 });
 
-/** The demo (seed/demo-driver-app.ts): the demo driver's day trip leaves today, with travellers and QR tickets. */
-describe('driver app demo', () => {
+/**
+ * The demo (seed/demo-driver-app.ts): the demo driver's day trip leaves today, with travellers and QR tickets —
+ * also seeded just after midnight in Berlin (still the day before in UTC), the day before a demo trip the demo
+ * driver drives (Weihnachtsmärkte im Elsass leaves on 26.11.2026).
+ */
+describe.each([
+  ['now', null],
+  ['just after midnight in Berlin, the day before a trip of the demo driver', '2026-11-24T23:30:00Z'],
+])('driver app demo seeded %s', (_when, instant) => {
   let t: TestApp;
   beforeAll(async () => {
+    if (instant) vi.setSystemTime(instant);
     t = await buildTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
   it('shows the demo driver today’s trip with passengers, and the demo traveller their tickets', async () => {
     const list = (await call(t.app, 'driver', { method: 'GET', url: '/driver/transports' })).json();

@@ -1,3 +1,4 @@
+import { berlinDate } from '@tourdesk/contracts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
   Checkin,
@@ -55,14 +56,8 @@ export type CheckinActor = { userId: number; staff: boolean };
 const PAST_DAYS = 3;
 const LIST_LIMIT = 20;
 
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 /** Today in Europe/Berlin (the office's and the drivers' day), YYYY-MM-DD. */
-export const officeDay = (now = new Date()) => berlinDay.format(now);
+export const officeDay = (now = new Date()) => berlinDate(now);
 
 const day = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value)).slice(0, 10);
 const addDays = (isoDay: string, days: number) =>

@@ -1,3 +1,4 @@
+import { berlinDate } from '@tourdesk/contracts';
 import type {
   ListQuery,
   NewsletterAnalysisList,
@@ -178,12 +179,6 @@ export async function listCampaignStats(ctx: DbContext, limit = 100): Promise<Ne
 
 /** Charts over hours while the events span at most three days, else over days (Europe/Berlin). */
 const HOURLY_SPAN_HOURS = 72;
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 function timeSeries(rows: Array<{ hour: string; type: string; n: number | string }>) {
   const hours = new Map<string, NewsletterTimeBucket>();
@@ -208,7 +203,7 @@ function timeSeries(rows: Array<{ hour: string; type: string; n: number | string
   }
   const days = new Map<string, NewsletterTimeBucket>();
   for (const bucket of hourly) {
-    const at = berlinDay.format(new Date(bucket.at));
+    const at = berlinDate(new Date(bucket.at));
     const day = days.get(at) ?? { at, opens: 0, clicks: 0 };
     day.opens += bucket.opens;
     day.clicks += bucket.clicks;

@@ -1,6 +1,6 @@
 import {
+  berlinDate,
   MAX_DUNNING_LEVEL,
-  TIME_ZONE,
   type DunningTerms,
   type PaymentDueKind,
   type PaymentTerms,
@@ -15,16 +15,10 @@ export type Instalment = { kind: PaymentDueKind; amount_cents: number; due_date:
 export type CoveredInstalment = Instalment & { covered_cents: number; open_cents: number; overdue: boolean };
 
 const DAY_MS = 86_400_000;
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in Europe/Berlin, the office's day. */
 export const dayOf = (value: string | Date): string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : berlinDay.format(new Date(value));
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : berlinDate(new Date(value));
 
 export const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
