@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { chooseOption } from '../support/forms.ts';
 import { apiToken, loginAs, menuTargets } from '../support/session.ts';
 
 test('a new user is created in the form and found by an accent-insensitive search', async ({ page }) => {
@@ -7,8 +8,7 @@ test('a new user is created in the form and found by an accent-insensitive searc
   await page.getByLabel('First name').fill('Gisela');
   await page.getByLabel('Last name').fill('Brüggemann');
   await page.getByLabel('E-mail (login)').fill('gisela.brueggemann@example.com');
-  await page.getByLabel('Role').click();
-  await page.getByRole('option', { name: 'office' }).click();
+  await chooseOption(page, 'Role', 'office');
   await page.getByRole('tab', { name: 'Contacts' }).click();
   await page.getByRole('button', { name: 'Add' }).first().click();
   await page.getByLabel('Phone number').fill('+49 831 5550123');
@@ -33,8 +33,7 @@ test('server-side validation shows at the field: a duplicate e-mail', async ({ p
   await page.getByLabel('First name').fill('Doppel');
   await page.getByLabel('Last name').fill('Gänger');
   await page.getByLabel('E-mail (login)').fill('office@example.com');
-  await page.getByLabel('Role').click();
-  await page.getByRole('option', { name: 'office' }).click();
+  await chooseOption(page, 'Role', 'office');
   await page.getByRole('tab', { name: 'Login' }).click();
   await page.getByLabel(/^Password/).fill('Sicher123!');
   await page.getByLabel('Repeat password').fill('Sicher123!');
