@@ -139,6 +139,13 @@ describe('bookings list: departure range, page by page', () => {
     );
   });
 
+  it('builds the queries of a range once, so the statements compiled on them serve every request of it', () => {
+    const first = bookingListInRange(t.ctx.db, TEST_DIALECT, { from, till }, 20);
+    expect(bookingListInRange(t.ctx.db, TEST_DIALECT, { from, till }, 20)).toBe(first);
+    expect(bookingListInRange(t.ctx.db, TEST_DIALECT, { from, till }, 40)).not.toBe(first);
+    expect(bookingListInRange(t.ctx.db, TEST_DIALECT, { from }, 20)).not.toBe(first);
+  });
+
   it('reads the page through the newest bookings of each departure, without sorting the whole range', async () => {
     const { page } = bookingListInRange(t.ctx.db, TEST_DIALECT, { from, till }, 20);
     const query = page!.select('booking.id as list_id').orderBy('booking.id', 'desc').limit(20).compile();

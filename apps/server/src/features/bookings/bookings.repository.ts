@@ -1,7 +1,13 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { ZBookingSummary, type BookingStatus, type BookingSummary } from '@tourdesk/contracts';
 import type { Database } from '../../db/database.ts';
-import { builtOnce, contractFields, wholeTableCount, type ListSpec } from '../../lib/list-query.ts';
+import {
+  builtOnce,
+  builtOncePerVariant,
+  contractFields,
+  wholeTableCount,
+  type ListSpec,
+} from '../../lib/list-query.ts';
 import type { BookingEventTable, BookingPriceLineTable, BookingTable, ParticipantTable } from './bookings.table.ts';
 
 /** SQL of bookings (Vorgang): the booking, its participants, rooms, extras, price lines and history. */
@@ -235,13 +241,17 @@ export type DepartureRange = { from?: string; till?: string };
  * `booking_date_id_idx` — every booking of the page is among them, so the page of ids is found without sorting
  * every booking in range (about 12,000 in 30 days at 400,000 bookings; 69 departures × 20 ids instead). PostgreSQL
  * takes them with a lateral join; SQLite, which has none, with a correlated `in` per departure.
+ *
+ * Built once per range and `newest`, so the statements compiled on them are reused while a clerk pages through one
+ * range.
  */
-export function bookingListInRange(
-  db: Database,
-  dialect: 'sqlite' | 'postgres',
-  range: DepartureRange,
-  newest?: number,
-) {
+export const bookingListInRange = builtOncePerVariant(
+  (dialect: 'sqlite' | 'postgres', range: DepartureRange, newest?: number) =>
+    `${dialect} ${range.from ?? ''} ${range.till ?? ''} ${newest ?? ''}`,
+  narrowToRange,
+);
+
+function narrowToRange(db: Database, dialect: 'sqlite' | 'postgres', range: DepartureRange, newest?: number) {
   const datesIn = () =>
     db
       .selectFrom('jrn_date')
