@@ -12,7 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { freePort, login, startServer, type RunningServer } from './server.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -87,6 +87,24 @@ function figuresOf(path: string, result: RunnerResult): Figures {
   };
 }
 
+/**
+ * One Lighthouse run of `url` in a new tab. Now and then Chromium's trace misses the navigation's start
+ * (`NO_NAVSTART`): such a run has no figures, and is run once more (up to three times).
+ */
+async function audit(browser: Browser, url: string): Promise<RunnerResult> {
+  for (let attempt = 1; ; attempt++) {
+    const page = await browser.newPage();
+    const flags: Flags = { onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json' };
+    const result = await lighthouse(url, flags, undefined, page);
+    await page.close();
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const failed = result.lhr.runtimeError;
+    if (!failed) return result;
+    process.stdout.write(`${url}: Lighthouse could not measure (${failed.code}), attempt ${attempt} of 3\n`);
+    if (attempt === 3) return result;
+  }
+}
+
 async function main() {
   mkdirSync(DATA, { recursive: true });
   mkdirSync(RESULTS, { recursive: true });
@@ -121,11 +139,7 @@ async function main() {
     for (const template of paths) {
       const path = template.replace('{booking}', String(booking));
       for (let run = 1; run <= Number(values.runs); run++) {
-        const page = await browser.newPage();
-        const flags: Flags = { onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json' };
-        const result = await lighthouse(`${baseUrl}${path}`, flags, undefined, page);
-        await page.close();
-        if (!result) throw new Error(`no Lighthouse result for ${path}`);
+        const result = await audit(browser, `${baseUrl}${path}`);
         const figures = figuresOf(path, result);
         all.push(figures);
         const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -12,6 +12,7 @@ describe('web app files', () => {
     dist = await mkdtemp(join(tmpdir(), 'tourdesk-web-'));
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>Tourdesk</title>');
+    await writeFile(join(dist, 'phone.html'), '<!doctype html><title>Tourdesk</title><link rel="modulepreload">');
     await writeFile(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"Tourdesk"}');
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1);');
@@ -38,6 +39,17 @@ describe('web app files', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const page = await t.app.inject({ method: 'GET', url: '/appuser/PackSuitcase/5' });
     expect(page.body).toContain('<title>Tourdesk</title>');
+  });
+
+  it("answers the phone app's addresses with its page, which preloads its chunks; the back office gets index.html", async () => {
+    const page = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+    for (const url of ['/appuser/aktJourneys', '/appuser/PackSuitcase/5?tab=2', '/driver', '/driver/chat/3']) {
+      expect(await page(url), url).toContain('modulepreload');
+    }
+    // The profile page is the back office's, also under /appuser/ (main.tsx starts the back office for it).
+    for (const url of ['/appuser/myProfile', '/customers', '/auth/login', '/appusers', '/drivers']) {
+      expect(await page(url), url).not.toContain('modulepreload');
+    }
   });
 
   it('answers the app for a newsletter unsubscribe page, whose signed token has dots; a missing file stays 404', async () => {

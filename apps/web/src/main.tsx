@@ -1,4 +1,5 @@
 import { StrictMode, type ComponentType } from 'react';
+import { isPhoneAppAddress } from '@tourdesk/contracts/phone-app';
 import { installChunkReload } from './lib/chunk-reload.ts';
 
 installChunkReload();
@@ -31,9 +32,10 @@ const { pathname } = window.location;
 // address there that no phone screen serves goes to the back office after all. Every other address starts the app.
 if (pathname === '/auth/login') {
   start(import('./features/auth/instant-login.tsx').then(({ InstantLoginPage }) => InstantLoginPage));
-} else if (/^\/(appuser|driver)(\/|$)/.test(pathname) && !pathname.startsWith('/appuser/myProfile')) {
-  void import('./mobile-app.tsx').then(({ MobileApp, mobileAppServes }) => {
-    if (mobileAppServes(pathname)) start(Promise.resolve(MobileApp));
+} else if (isPhoneAppAddress(pathname)) {
+  void import('./mobile-app.tsx').then(({ startMobileApp }) => {
+    const MobileApp = startMobileApp(pathname);
+    if (MobileApp) start(Promise.resolve(MobileApp));
     else startBackOffice();
   });
 } else {

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { fallbackBrand } from '@tourdesk/contracts/brand';
 import type { Brand } from '@tourdesk/contracts';
 import { MOBILE_FEATURES } from './features/mobile.ts';
 import { MobileMuiTheme, MobileShell } from './layout/mobile-shell.tsx';
 import { getToken, tokenExpired } from './lib/auth-token.ts';
+import { initialLanguage } from './lib/language.ts';
 import { loadBrand } from './lib/brand.tsx';
 import { mobileRouteAt, preloadMobilePage } from './lib/mobile.tsx';
 import { startMobileI18n } from './lib/mobile-i18n.ts';
@@ -13,39 +14,42 @@ import { RequireSession } from './lib/require-session.tsx';
 import { loadUserData } from './lib/user-data.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 
-/*
- * The traveller and driver app opened directly (main.tsx starts it for /appuser/… and /driver/…; docs/adr/0020):
- * its own entry, without the back office's registry of features, react-admin or i18next. Everything the first
+/**
+ * Starts the traveller and driver app opened directly at `pathname` (main.tsx, for /appuser/… and /driver/…;
+ * docs/adr/0020) and returns its root; null when no phone screen serves the address (main.tsx starts the back office
+ * then). Its own entry, without the back office's registry of features, react-admin or i18next. Everything the first
  * screen needs starts here at once: the brand, the user, the messages, the screen's chunk and its first query.
+ * Nothing happens on import: the back office loads this module's chunk too (apps/web/vite.config.ts).
  */
-// Only the phone app has a service worker (offline, push): the back office is never used offline.
-registerServiceWorker();
-
-const { pathname } = window.location;
-const first = mobileRouteAt(MOBILE_FEATURES, pathname);
-const brandRequest = loadBrand();
-const startToken = getToken();
-if (first) {
-  if (startToken && !tokenExpired(startToken)) {
+export function startMobileApp(pathname: string): ComponentType | null {
+  const first = mobileRouteAt(MOBILE_FEATURES, pathname);
+  if (!first) return null;
+  // Only the phone app has a service worker (offline, push): the back office is never used offline.
+  registerServiceWorker();
+  const brandRequest = loadBrand();
+  const token = getToken();
+  /** The first screen's data (its query): the shell renders once it is in (layout/mobile-shell.tsx). */
+  let firstData: Promise<void> = Promise.resolve();
+  if (token && !tokenExpired(token)) {
     loadUserData().catch(() => undefined);
-    if (first.prefetch) void mobileQueryClient.prefetchQuery(first.prefetch);
+    if (first.prefetch) firstData = mobileQueryClient.prefetchQuery(first.prefetch);
   }
   void startMobileI18n();
   preloadMobilePage(MOBILE_FEATURES, pathname);
   if (!first.plain) void MobileMuiTheme.preload();
+  // The page's first date formatter loads ICU's calendar data (~20 ms on a desktop, more on a phone): made while
+  // the first answers are on their way, not in the first screen's render.
+  setTimeout(() => new Intl.DateTimeFormat(initialLanguage()).format(0));
+  // Any other address is the back office's (a page load, see MobileRoot).
+  const router = createBrowserRouter([
+    { path: '*', element: <MobileRoot brandRequest={brandRequest} firstData={firstData} /> },
+  ]);
+  return function MobileApp() {
+    return <RouterProvider router={router} />;
+  };
 }
 
-/** Whether the phone app serves `path` (main.tsx starts the back office for any other). */
-export const mobileAppServes = (path: string) => mobileRouteAt(MOBILE_FEATURES, path) !== undefined;
-
-/** The phone app: its shell behind the session check; any other address is the back office's (a page load). */
-export function MobileApp() {
-  return <RouterProvider router={router} />;
-}
-
-const router = createBrowserRouter([{ path: '*', element: <MobileRoot /> }]);
-
-function MobileRoot() {
+function MobileRoot({ brandRequest, firstData }: { brandRequest: Promise<Brand>; firstData: Promise<void> }) {
   const location = useLocation();
   const [brand, setBrand] = useState<Brand | null>(null);
   const [failed, setFailed] = useState(false);
@@ -54,7 +58,7 @@ function MobileRoot() {
       setBrand(fallbackBrand(window.location.hostname));
       setFailed(true);
     });
-  }, []);
+  }, [brandRequest]);
   useEffect(() => {
     if (brand) document.title = brand.name;
   }, [brand]);
@@ -70,7 +74,7 @@ function MobileRoot() {
   if (!brand || leave) return null;
   return (
     <RequireSession>
-      <MobileShell brand={brand} />
+      <MobileShell brand={brand} firstData={firstData} />
     </RequireSession>
   );
 }

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The service worker of the traveller and driver app (docs/adr/0020 "Offline"), built by vite-plugin-pwa
- * (`injectManifest`): it precaches the app's shell, answers the app's addresses offline with index.html, and
+ * (`injectManifest`): it precaches the app's shell, answers the app's addresses offline with its page, and
  * keeps the traveller's own GET answers network-first so journeys, documents and the suitcase already seen open
  * without network. Back-office API answers are never cached; logout removes the cache (lib/offline-data.ts).
  */
@@ -10,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { PHONE_APP_HTML } from '@tourdesk/contracts/phone-app';
 import type { PushPayload } from '@tourdesk/contracts/push-core';
 import { API_CACHE, OFFLINE_NAVIGATION, isCachedApiPath } from './lib/offline-routes.ts';
 
@@ -22,7 +23,8 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { allowlist: OFFLINE_NAVIGATION }));
+// The phone app's page (index.html with its first chunks preloaded; the server sends it for these addresses too).
+registerRoute(new NavigationRoute(createHandlerBoundToURL(`/${PHONE_APP_HTML}`), { allowlist: OFFLINE_NAVIGATION }));
 
 registerRoute(
   ({ url, request, sameOrigin }) =>

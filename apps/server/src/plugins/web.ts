@@ -3,11 +3,20 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import { PHONE_APP_HTML, isPhoneAppAddress } from '@tourdesk/contracts/phone-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The page of the web app that answers `path` (set only when the web app is built). */
+    webAppPage?: (path: string) => string;
+  }
+}
 
 /**
  * Serves the built web app at `/`. Hashed assets are cached for a year; everything else, the service worker
  * `sw.js` and the web app manifest among them, is checked with the server each time (`no-cache`). Every other
- * path that is not an API call answers index.html, so the app's own router takes over.
+ * path that is not an API call answers index.html, so the app's own router takes over; the phone app's addresses
+ * get phone.html, the same page with the phone app's first chunks preloaded (apps/web/scripts/phone-app-files.ts).
  */
 export const webPlugin = fp(async (app: FastifyInstance) => {
   const root = app.config.webDist;
@@ -30,5 +39,6 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
     },
   });
-  app.decorate('serveWebApp', true);
+  const phonePage = existsSync(join(root, PHONE_APP_HTML));
+  app.decorate('webAppPage', (path: string) => (phonePage && isPhoneAppAddress(path) ? PHONE_APP_HTML : 'index.html'));
 });
