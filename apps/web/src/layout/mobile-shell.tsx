@@ -76,9 +76,8 @@ function useDarkTheme() {
 
 /**
  * The user, the messages and the first screen's data, all requested when the page started; null until all are in.
- * The first screen then renders as a transition: React renders it in slices and lets the phone answer a tap in
- * between. Its data is awaited too: a query answered halfway through such a render would make React render the
- * whole screen again at once.
+ * The first screen then renders once, complete, as a transition: React renders it in slices and lets the phone
+ * answer a tap in between.
  */
 const NO_FIRST_DATA = Promise.resolve();
 
