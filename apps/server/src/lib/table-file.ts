@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import Papa from 'papaparse';
 
 /**
@@ -12,7 +12,7 @@ export type ParsedTable = { columns: string[]; rows: string[][] };
 
 const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-const cellText = (value: ExcelJS.CellValue): string => {
+const cellText = (value: CellValue): string => {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
@@ -25,7 +25,11 @@ const cellText = (value: ExcelJS.CellValue): string => {
   return String(value);
 };
 
+/** ExcelJS (with its zip, stream and archive libraries) loads with the first workbook: an idle server has no use for it. */
+const loadExcel = async () => (await import('exceljs')).default;
+
 async function parseXlsx(buffer: Buffer): Promise<string[][]> {
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(new Uint8Array(buffer).buffer);
   const sheet = workbook.worksheets[0];

@@ -1,4 +1,5 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
+import { loadImapFlow } from './mail-inbox-imap.ts';
 import { retryDelayMs } from '../../lib/backoff.ts';
 
 /**
@@ -53,8 +54,10 @@ class MailboxWatch {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
+    const ImapClient = await loadImapFlow();
+    if (this.stopped) return;
     const account = this.mailbox;
-    const client = new ImapFlow({
+    const client = new ImapClient({
       host: account.host,
       port: account.port,
       secure: account.secure,

@@ -1,4 +1,4 @@
-import { ImapFlow, type FetchMessageObject, type ListResponse, type MessageStructureObject } from 'imapflow';
+import type { FetchMessageObject, ImapFlow, ListResponse, MessageStructureObject } from 'imapflow';
 import type { MailAddress, MailFolder, MailMessageSummary } from '@tourdesk/contracts';
 import { ApiError } from '../../lib/errors.ts';
 
@@ -11,8 +11,12 @@ export type ImapAccount = { host: string; port: number; secure: boolean; usernam
 /** An unreachable server or a refused login is the server's fault, not the caller's: 503, never 500. */
 const serverUnavailable = () => new ApiError(503, 'error.serviceUnavailable');
 
+/** imapflow (with its MIME and socket libraries) loads with the first IMAP connection: most servers never open one. */
+export const loadImapFlow = async () => (await import('imapflow')).ImapFlow;
+
 export async function withImap<T>(account: ImapAccount, work: (client: ImapFlow) => Promise<T>): Promise<T> {
-  const client = new ImapFlow({
+  const ImapClient = await loadImapFlow();
+  const client = new ImapClient({
     host: account.host,
     port: account.port,
     secure: account.secure,

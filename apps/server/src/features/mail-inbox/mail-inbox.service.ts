@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { ImapFlow } from 'imapflow';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import type sanitizeHtml from 'sanitize-html';
 import type {
   Brand,
@@ -258,6 +258,8 @@ async function fetchParsed(
     { uid: true },
   );
   if (!message || !message.source) throw notFound();
+  // mailparser (with its charset tables) loads with the first message read, not with the server.
+  const { simpleParser } = await import('mailparser');
   return { parsed: await simpleParser(message.source), flags: flagNames(message.flags), size: message.size ?? 0 };
 }
 
