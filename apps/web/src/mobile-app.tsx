@@ -28,11 +28,9 @@ export function startMobileApp(pathname: string): ComponentType | null {
   registerServiceWorker();
   const brandRequest = loadBrand();
   const token = getToken();
-  /** The first screen's data (its query): the shell renders once it is in (layout/mobile-shell.tsx). */
-  let firstData: Promise<void> = Promise.resolve();
   if (token && !tokenExpired(token)) {
     loadUserData().catch(() => undefined);
-    if (first.prefetch) firstData = mobileQueryClient.prefetchQuery(first.prefetch);
+    if (first.prefetch) void mobileQueryClient.prefetchQuery(first.prefetch);
   }
   void startMobileI18n();
   preloadMobilePage(MOBILE_FEATURES, pathname);
@@ -41,15 +39,13 @@ export function startMobileApp(pathname: string): ComponentType | null {
   // the first answers are on their way, not in the first screen's render.
   setTimeout(() => new Intl.DateTimeFormat(initialLanguage()).format(0));
   // Any other address is the back office's (a page load, see MobileRoot).
-  const router = createBrowserRouter([
-    { path: '*', element: <MobileRoot brandRequest={brandRequest} firstData={firstData} /> },
-  ]);
+  const router = createBrowserRouter([{ path: '*', element: <MobileRoot brandRequest={brandRequest} /> }]);
   return function MobileApp() {
     return <RouterProvider router={router} />;
   };
 }
 
-function MobileRoot({ brandRequest, firstData }: { brandRequest: Promise<Brand>; firstData: Promise<void> }) {
+function MobileRoot({ brandRequest }: { brandRequest: Promise<Brand> }) {
   const location = useLocation();
   const [brand, setBrand] = useState<Brand | null>(null);
   const [failed, setFailed] = useState(false);
@@ -74,7 +70,7 @@ function MobileRoot({ brandRequest, firstData }: { brandRequest: Promise<Brand>;
   if (!brand || leave) return null;
   return (
     <RequireSession>
-      <MobileShell brand={brand} firstData={firstData} />
+      <MobileShell brand={brand} />
     </RequireSession>
   );
 }

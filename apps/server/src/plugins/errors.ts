@@ -89,8 +89,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api/');
-    // Paths of the single-page app (no file extension) get its page (plugins/web.ts); its router shows the page or its 404. A
-    // longer "extension" is no file's: the newsletter's signed tokens (`n1.42.{22-character signature}`) end a path.
+    // Paths of the single-page app (no file extension) get its page (plugins/web.ts); its router shows the page or
+    // its 404. A longer "extension" is no file's: the newsletter's signed tokens (`n1.42.{22-character signature}`)
+    // end a path.
     if (!isApi && request.method === 'GET' && !/\.[a-z0-9]{1,12}$/i.test(path) && app.webAppPage) {
       return reply.header('cache-control', 'no-cache').sendFile(app.webAppPage(path));
     }

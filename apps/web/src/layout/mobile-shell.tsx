@@ -75,23 +75,20 @@ function useDarkTheme() {
 }
 
 /**
- * The user, the messages and the first screen's data, all requested when the page started; null until all are in.
- * The first screen then renders once, complete, as a transition: React renders it in slices and lets the phone
- * answer a tap in between.
+ * The user and the messages, both requested when the page started; null until both are in. The first screen then
+ * renders as a transition: React renders it in slices and lets the phone answer a tap in between.
  */
-const NO_FIRST_DATA = Promise.resolve();
-
-function useStart(firstData: Promise<void>): { user: UserData; i18n: MobileI18n } | null {
+function useStart(): { user: UserData; i18n: MobileI18n } | null {
   const [state, setState] = useState<{ user: UserData; i18n: MobileI18n } | null>(null);
   useEffect(() => {
     let active = true;
-    void Promise.all([loadUserData(), startMobileI18n(), firstData]).then(([user, i18n]) => {
+    void Promise.all([loadUserData(), startMobileI18n()]).then(([user, i18n]) => {
       if (active) startTransition(() => setState({ user, i18n }));
     });
     return () => {
       active = false;
     };
-  }, [firstData]);
+  }, []);
   return state;
 }
 
@@ -110,8 +107,8 @@ export function Spinner({ label }: { label: string }) {
  * features register as `mobileRoutes` (features/mobile.ts). Plain HTML and CSS: neither react-admin nor MUI load
  * with it; a screen built with MUI gets MUI's theme around it (MobileMuiTheme).
  */
-export function MobileShell({ brand, firstData = NO_FIRST_DATA }: { brand: Brand; firstData?: Promise<void> }) {
-  const started = useStart(firstData);
+export function MobileShell({ brand }: { brand: Brand }) {
+  const started = useStart();
   const { dark, toggle } = useDarkTheme();
   // The language chosen here; until then the one the messages started with.
   const [chosen, setChosen] = useState<string | null>(null);

@@ -17,7 +17,7 @@ const CACHED_API = [
 export const isCachedApiPath = (pathAndQuery: string): boolean =>
   CACHED_API.some((pattern) => pattern.test(pathAndQuery));
 
-/** Addresses of the traveller and driver app: offline, the worker answers them with the phone app's page (PHONE_APP_HTML). */
+/** Addresses of the traveller and driver app: offline, the worker answers them with the phone app's page. */
 export const OFFLINE_NAVIGATION = [/^\/appuser\//, /^\/driver(\/|$)/];
 
 /** The worker's cache of API answers (removed at logout, lib/offline-data.ts). */
