@@ -1,7 +1,7 @@
 /**
  * The phone shell's colours from the brand's, computed as MUI does (lighten, contrast text) but without it: the
  * plain shell (layout/mobile-shell.tsx) must not load MUI (docs/adr/0020). layout/theme-palette.ts gives the same
- * colours to the MUI screens.
+ * colours to the MUI screens. The calendar uses the contrast text for its entries' colours.
  */
 const channels = (hex: string): [number, number, number] => {
   const value = hex.replace('#', '');
@@ -30,6 +30,9 @@ const luminance = (colour: string): number => {
   return 0.2126 * linear[0]! + 0.7152 * linear[1]! + 0.0722 * linear[2]!;
 };
 
-/** White on `background` when it reaches 3:1 (MUI's contrast threshold), else dark text. */
-export const contrastText = (background: string): string =>
-  1.05 / (luminance(background) + 0.05) >= 3 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
+/**
+ * White on `background` when it reaches `minimum` contrast (by default 3:1, MUI's threshold; small text needs 4.5:1
+ * by WCAG AA), else dark text.
+ */
+export const contrastText = (background: string, minimum = 3): string =>
+  1.05 / (luminance(background) + 0.05) >= minimum ? '#fff' : 'rgba(0, 0, 0, 0.87)';

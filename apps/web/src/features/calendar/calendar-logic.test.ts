@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarEntry } from '@tourdesk/contracts/calendar.schema';
+import { AUTOMATIC_ENTRY_COLORS, CALENDAR_COLORS, type CalendarEntry } from '@tourdesk/contracts/calendar.schema';
 import { bodyOf, movedTimes, newEventValues, switchAllDay, toCalendarInput } from './calendar-logic.ts';
 
 const translate = (key: string, options?: object) => `${key} ${JSON.stringify(options ?? {})}`;
@@ -46,11 +46,37 @@ describe('calendar logic', () => {
       link: '/internet/journeys/1/dates/5',
       ref: 'GAR-1',
     };
-    expect(toCalendarInput(entry, translate)).toMatchObject({ end: '2027-05-08', editable: false });
+    expect(toCalendarInput(entry, translate)).toMatchObject({
+      end: '2027-05-08',
+      editable: false,
+      contrastColor: '#fff',
+    });
     expect(movedTimes({ allDay: true, startStr: '2027-05-04', endStr: '2027-05-06', start: null, end: null })).toEqual({
       allDay: true,
       start: '2027-05-04',
       end: '2027-05-05',
     });
+  });
+
+  it("writes an entry's text in white only where white is readable on its colour (4.5:1)", () => {
+    const entry = (kind: CalendarEntry['kind'], color: string): CalendarEntry => ({
+      id: `${kind}-1`,
+      kind,
+      title: 'Gardasee',
+      allDay: true,
+      start: '2027-05-03',
+      end: '2027-05-03',
+      color,
+      event: null,
+      editable: false,
+      link: null,
+      ref: 'GAR-1',
+    });
+    const textOn = (kind: CalendarEntry['kind'], color: string) =>
+      toCalendarInput(entry(kind, color), translate).contrastColor;
+    expect(textOn('option', AUTOMATIC_ENTRY_COLORS.option)).toBe('rgba(0, 0, 0, 0.87)');
+    expect(textOn('departure', AUTOMATIC_ENTRY_COLORS.departure)).toBe('#fff');
+    // The calendars' own colours: only the orange is too light for white text.
+    expect(CALENDAR_COLORS.filter((color) => textOn('event', color) !== '#fff')).toEqual(['#ef6c00']);
   });
 });

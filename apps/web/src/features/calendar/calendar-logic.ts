@@ -6,6 +6,7 @@ import {
   type CalendarEvent,
   type CreateCalendarEventBody,
 } from '@tourdesk/contracts/calendar.schema';
+import { contrastText } from '../../layout/mobile-colours.ts';
 
 /** What the event dialog edits: Berlin wall-clock times for a timed event, days for an all-day one. */
 export type EventFormValues = {
@@ -109,6 +110,9 @@ export function toCalendarInput(entry: CalendarEntry, translate: (key: string, o
     start: entry.start,
     end: entry.allDay ? plusDays(entry.end, 1) : entry.end === entry.start ? undefined : entry.end,
     color: entry.color,
+    // The entries' text is small: white only where it reaches 4.5:1 on the colour (the option deadlines' amber and
+    // the orange calendar get dark text).
+    contrastColor: contrastText(entry.color, 4.5),
     editable: entry.editable,
     extendedProps: { entry },
   };
