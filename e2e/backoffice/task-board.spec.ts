@@ -65,6 +65,9 @@ test('cards move across the board by keyboard and by mouse; a colleague sees it 
     { x: target.x + target.width / 2, y: target.y + 60 },
   );
   await expect(column(page, 'TESTING').locator(card(page, second))).toBeVisible();
+  // Screen readers hear the card's title in the user's language, not dnd-kit's "draggable item 17".
+  await expect(page.getByRole('status').filter({ hasText: `Dropped “Hotel anfragen ${tag}”.` })).toHaveCount(1);
+  await expect(card(page, second)).toHaveAttribute('aria-roledescription', 'movable item');
   await expect(column(colleague, 'TESTING').locator(card(colleague, second))).toBeVisible();
 
   // The server kept the order: after a reload the cards are where they were put.

@@ -111,12 +111,18 @@ test('the keyboard drags too: Space on the handle, arrow down, Space', async ({ 
   await page.goto(`/internet/menu/${menu.id}`);
   const tree = page.getByTestId('menu-tree');
   await expect(tree.getByRole('listitem')).toHaveCount(3);
-  await page.getByRole('button', { name: 'Move Erster', exact: true }).focus();
+  const handle = page.getByRole('button', { name: 'Move Erster', exact: true });
+  // The handle says what it is and how to use it, and each step is announced by the entry's name.
+  await expect(handle).toHaveAttribute('aria-roledescription', 'movable item');
+  await expect(handle).toHaveAccessibleDescription(/^Press Space to pick it up\./);
+  const announced = (text: string) => page.getByRole('status').filter({ hasText: text });
+  await handle.focus();
   await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
+  await expect(announced('Picked up “Erster”.')).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(300);
+  await expect(announced('“Erster” is over “Zweiter”.')).toHaveCount(1);
   await page.keyboard.press('Space');
+  await expect(announced('Dropped “Erster”.')).toHaveCount(1);
   await expect(tree.getByRole('listitem').first()).toContainText('Zweiter');
   await expect(tree.getByRole('listitem').nth(1)).toContainText('Erster');
   await page.getByRole('button', { name: 'Save order' }).click();

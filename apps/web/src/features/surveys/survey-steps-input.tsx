@@ -16,13 +16,13 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { DragDropProvider } from '@dnd-kit/react';
 import { isSortable } from '@dnd-kit/react/sortable';
 import { useQuery } from '@tanstack/react-query';
 import { useInput, useTranslate } from 'react-admin';
 import type { SurveyCategory, SurveyQuestion } from '@tourdesk/contracts/surveys.schema';
 import { api } from '../../lib/api-client.ts';
 import { moveStep } from './survey-steps.ts';
+import { DragDropArea } from '../../ui/drag-drop.tsx';
 import { SortableRow } from '../../ui/sortable-row.tsx';
 
 type RowProps = {
@@ -41,6 +41,7 @@ function StepRow({ id, index, count, question, onMove, onRemove }: RowProps) {
     <SortableRow
       id={id}
       index={index}
+      name={name}
       label={translate('surveys.steps.drag', { name })}
       data-testid={`survey-step-${id}`}
     >
@@ -126,7 +127,7 @@ export function SurveyStepsInput() {
           {translate('surveys.steps.empty')}
         </Alert>
       ) : null}
-      <DragDropProvider
+      <DragDropArea
         onDragEnd={(event) => {
           const { source } = event.operation;
           if (event.canceled || !source || !isSortable(source)) return;
@@ -148,7 +149,7 @@ export function SurveyStepsInput() {
             />
           ))}
         </Box>
-      </DragDropProvider>
+      </DragDropArea>
       <Box sx={{ mt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <FormControl size="small" sx={{ flex: '0 1 220px', minWidth: 180 }}>
           <InputLabel id={categoryLabel}>{translate('surveys.fields.id_survey_categories')}</InputLabel>

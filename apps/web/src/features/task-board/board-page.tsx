@@ -15,7 +15,7 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import { DragDropProvider, useDroppable } from '@dnd-kit/react';
+import { useDroppable } from '@dnd-kit/react';
 import { useSortable } from '@dnd-kit/react/sortable';
 import { move } from '@dnd-kit/helpers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +25,7 @@ import { TASK_STATUSES, type Task, type TaskBoard, type TaskStatus } from '@tour
 import { api } from '../../lib/api-client.ts';
 import { followEvents } from '../../lib/event-stream.ts';
 import { useHasAnyPermission } from '../../lib/permissions.ts';
+import { DragDropArea, useDragRoleDescription, type DragItemData } from '../../ui/drag-drop.tsx';
 import { locate, placement, stepMove, type BoardOrder, type KeyboardMove } from './board-logic.ts';
 
 const BOARD_KEY = ['task-board'];
@@ -69,14 +70,16 @@ type CardProps = {
 function TaskCard({ task, index, status, canMove, onStep }: CardProps) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const { ref, isDragging } = useSortable({
+  const { ref, isDragging } = useSortable<DragItemData>({
     id: task.id,
+    data: { name: task.title },
     index,
     group: status,
     type: 'task',
     accept: 'task',
     disabled: !canMove,
   });
+  const roleDescription = useDragRoleDescription();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const column = TASK_STATUSES.indexOf(status);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -121,6 +124,7 @@ function TaskCard({ task, index, status, canMove, onStep }: CardProps) {
         tabIndex={0}
         data-task-id={task.id}
         aria-describedby="task-board-help"
+        aria-roledescription={roleDescription}
         onKeyDown={onKeyDown}
         sx={{
           cursor: canMove ? 'grab' : 'default',
@@ -185,7 +189,13 @@ function TaskCard({ task, index, status, canMove, onStep }: CardProps) {
 
 function Column({ status, count, children }: { status: TaskStatus; count: number; children: ReactNode }) {
   const translate = useTranslate();
-  const { ref, isDropTarget } = useDroppable({ id: status, type: 'column', accept: 'task', collisionPriority: 1 });
+  const { ref, isDropTarget } = useDroppable<DragItemData>({
+    id: status,
+    type: 'column',
+    accept: 'task',
+    collisionPriority: 1,
+    data: { name: translate(`taskBoard.columns.${status}`) },
+  });
   const heading = `task-column-${status}`;
   return (
     <Paper
@@ -312,7 +322,7 @@ export function BoardPage() {
       {board.isPending ? (
         <Skeleton variant="rounded" height={320} />
       ) : (
-        <DragDropProvider
+        <DragDropArea
           onDragStart={() => {
             dragging.current = true;
             before.current = orderRef.current;
@@ -359,7 +369,7 @@ export function BoardPage() {
               </Column>
             ))}
           </Box>
-        </DragDropProvider>
+        </DragDropArea>
       )}
     </Box>
   );

@@ -7,7 +7,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import FormatIndentDecreaseIcon from '@mui/icons-material/FormatIndentDecrease';
 import FormatIndentIncreaseIcon from '@mui/icons-material/FormatIndentIncrease';
 import SaveIcon from '@mui/icons-material/Save';
-import { DragDropProvider } from '@dnd-kit/react';
 import { isSortable } from '@dnd-kit/react/sortable';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
@@ -26,6 +25,7 @@ import {
   toOrder,
   type TreeRow,
 } from './menu-tree.ts';
+import { DragDropArea } from '../../ui/drag-drop.tsx';
 import { SortableRow } from '../../ui/sortable-row.tsx';
 
 /** Pixels of one nesting level: dragging a row this far right makes it a sub-item. */
@@ -47,6 +47,7 @@ function TreeItemRow({ row, index, rows, onChange }: RowProps) {
     <SortableRow
       id={row.item.id}
       index={index}
+      name={name}
       label={translate('webMenus.tree.drag', { name })}
       data-testid={`menu-tree-row-${row.item.id}`}
       data-depth={row.depth}
@@ -185,7 +186,7 @@ export function MenuTreeEditor({ menuId }: { menuId: number }) {
       {items.isSuccess && current.length === 0 ? (
         <Typography variant="body2">{translate('webMenus.tree.empty')}</Typography>
       ) : null}
-      <DragDropProvider
+      <DragDropArea
         onDragEnd={(event) => {
           const { source, transform } = event.operation;
           if (event.canceled || !source || !isSortable(source)) return;
@@ -201,7 +202,7 @@ export function MenuTreeEditor({ menuId }: { menuId: number }) {
             <TreeItemRow key={row.item.id} row={row} index={index} rows={current} onChange={change} />
           ))}
         </Box>
-      </DragDropProvider>
+      </DragDropArea>
     </Box>
   );
 }
