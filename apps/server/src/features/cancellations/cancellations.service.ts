@@ -5,6 +5,7 @@ import {
   bookingMailRecipients,
   cancelBookingIn,
   cancellationPrices,
+  lineText,
   offerWaitlist,
   type BookingActor,
   type CancellationFeeLine,
@@ -79,7 +80,7 @@ export function creditLinesOf(prices: CancellationPrices, fees: readonly Cancell
   const lines: CreditLine[] = prices.participants
     .filter((participant) => participant.priceCents !== 0)
     .map((participant) => ({
-      description: `Storno – ${participant.name}`,
+      description: lineText(prices.language, 'cancelled', { name: participant.name }),
       participant: participant.name,
       amount_cents: participant.priceCents,
     }));
@@ -87,7 +88,8 @@ export function creditLinesOf(prices: CancellationPrices, fees: readonly Cancell
     prices.totalCents -
     prices.remainingCents -
     prices.participants.reduce((sum, participant) => sum + participant.priceCents, 0);
-  if (rest !== 0) lines.push({ description: 'Storno weiterer Leistungen', participant: null, amount_cents: rest });
+  if (rest !== 0)
+    lines.push({ description: lineText(prices.language, 'cancelledOther'), participant: null, amount_cents: rest });
   for (const fee of fees)
     lines.push({
       description: fee.description,

@@ -334,6 +334,3 @@ const LOCALES: Record<PdfLanguage, string> = { de: 'de-DE', en: 'en-GB', es: 'es
 /** An amount in euro in the reader's number format ("1.234,50 €" in German). */
 export const formatMoney = (value: number, lang: PdfLanguage) =>
   new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency: 'EUR' }).format(value).replace(/\u00a0/g, ' ');
-
-export const fillText = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));

@@ -9,7 +9,8 @@ import {
   type PdfLanguage,
   type TotalRow,
 } from '../../lib/pdf.ts';
-import { DOCUMENT_TEXTS, fillText, formatMoney } from './document-texts.ts';
+import { fillText } from '../../lib/text-template.ts';
+import { DOCUMENT_TEXTS, formatMoney } from './document-texts.ts';
 
 /**
  * The invoice and credit-note PDF, drawn from the frozen InvoiceDocument only (never from the booking as it is

@@ -20,13 +20,14 @@ describe('invoices', () => {
   });
   afterAll(() => t.close());
 
-  const book = async (type: string, names: string[] = ['Mustermann']) => {
+  const book = async (type: string, names: string[] = ['Mustermann'], language = 'de') => {
     const response = await call(t.app, office, {
       method: 'POST',
       url: '/ratio_vorgang',
       payload: {
         termin: fixture.nr,
         type,
+        language,
         buchender: {
           firstName: 'Erika',
           surname: `Muster${nextSequence()}`,
@@ -87,7 +88,8 @@ describe('invoices', () => {
   });
 
   it('corrects a changed booking with a credit note over the old invoice, then a new invoice', async () => {
-    const booking = await book('regular', ['Eins']);
+    // An English booking: the lines the system writes itself are English (the trip's own words stay as entered).
+    const booking = await book('regular', ['Eins'], 'en');
     const first = (await issue(booking.id)).json<Invoice>();
     const changed = await call(t.app, office, {
       method: 'PUT',
@@ -95,7 +97,8 @@ describe('invoices', () => {
       payload: {
         teilnehmer: [
           { nr: booking.teilnehmer[0]!.nr, name: 'Eins' },
-          { name: 'Zwei', zustieghin: 1, zustiegrueck: 1 },
+          // stop 2 costs a surcharge: a line of its own each way
+          { name: 'Zwei', zustieghin: 2, zustiegrueck: 2 },
         ],
       },
     });
@@ -115,6 +118,13 @@ describe('invoices', () => {
     expect(net).toBeCloseTo(total, 2);
     // The first invoice's document did not change.
     expect((await getInvoiceDocument(t.ctx, first.id)).document.total).toBe(first.total);
+    const creditLines = (await getInvoiceDocument(t.ctx, credit.id)).document.lines;
+    expect(creditLines.map((line) => line.description)).toEqual([`Cancellation of invoice ${first.number}`]);
+    const secondLines = (await getInvoiceDocument(t.ctx, second.id)).document.lines;
+    expect(secondLines.map((line) => line.description).filter((text) => text.startsWith('Boarding'))).toEqual([
+      expect.stringMatching(/^Boarding outbound .+ – Zwei$/),
+      expect.stringMatching(/^Boarding return .+ – Zwei$/),
+    ]);
   });
 
   it('credits part of an invoice for a cancellation, never more than it still claims', async () => {
@@ -143,6 +153,9 @@ describe('invoices', () => {
       ),
     );
     expect(capped!.total).toBeCloseTo(invoice.total - 375, 2);
+    expect((await getInvoiceDocument(t.ctx, capped!.id)).document.lines.at(-1)?.description).toBe(
+      'Begrenzt auf den offenen Rechnungsbetrag',
+    );
     const none = await inTransaction(t.ctx, (trx) =>
       issueCreditNoteIn(
         trx,

@@ -13,7 +13,13 @@ import { toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import type { DbContext } from '../../types.ts';
-import { getBooking, recordBookingEvents, type BookingActor } from '../bookings/bookings.service.ts';
+import {
+  documentLanguage,
+  getBooking,
+  lineText,
+  recordBookingEvents,
+  type BookingActor,
+} from '../bookings/bookings.service.ts';
 import { brandForHost } from '../brands/brands.service.ts';
 import { typedSetting } from '../settings/settings.service.ts';
 import { getOrganization } from '../organizations/organizations.service.ts';
@@ -166,7 +172,7 @@ export async function issueInvoiceIn(
         lines: [
           {
             position: 1,
-            description: `Storno der Rechnung ${current.row.number}`,
+            description: lineText(booking.language, 'invoiceCancelled', { number: current.row.number }),
             participant: null,
             quantity: 1,
             unitPrice: current.outstandingCents / 100,
@@ -227,7 +233,7 @@ export async function issueCreditNoteIn(
   if (totalCents < wanted)
     lines.push({
       position: lines.length + 1,
-      description: input.reason ?? 'Begrenzt auf den offenen Rechnungsbetrag',
+      description: input.reason ?? lineText(documentLanguage(current.row.language), 'cappedToOpen'),
       participant: null,
       quantity: 1,
       unitPrice: (totalCents - wanted) / 100,

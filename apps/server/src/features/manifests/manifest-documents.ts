@@ -28,7 +28,8 @@ import {
   type ManifestStop,
   type ManifestTraveller,
 } from './manifest-data.ts';
-import { MANIFEST_TEXTS, fillText, type ManifestTexts } from './manifest-texts.ts';
+import { fillText } from '../../lib/text-template.ts';
+import { MANIFEST_TEXTS, type ManifestTexts } from './manifest-texts.ts';
 
 /**
  * The four manifests as pure builders: `manifestTable` gives the rows every format shares (the CSV is exactly

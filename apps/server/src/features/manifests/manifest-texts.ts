@@ -338,6 +338,3 @@ export const MANIFEST_TEXTS: Record<PdfLanguage, ManifestTexts> = {
     },
   },
 };
-
-export const fillText = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
