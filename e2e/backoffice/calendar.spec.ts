@@ -92,3 +92,47 @@ test('a colleague sees an event appear in the shared calendar without reloading'
   await expect(colleague.getByText(`Betriebsausflug planen ${tag}`)).toBeVisible();
   await colleague.close();
 });
+
+test('a calendar is made, renamed and recoloured, then deleted with its events', async ({ page }) => {
+  const tag = `kal${Date.now() % 1_000_000}`;
+  // The admin: the office role may change calendars but not delete them (calendar-delete).
+  await loginAs(page, 'admin@example.com');
+  await page.goto('/time/calendar');
+  const panel = page.getByRole('heading', { name: 'My calendars' }).locator('..');
+  await panel.getByRole('button', { name: 'New calendar' }).click();
+  const made = page.getByRole('dialog', { name: 'New calendar' });
+  await made.getByRole('textbox', { name: 'Name' }).fill(`Messe ${tag}`);
+  await made.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Calendar “Messe ${tag}” created`)).toBeVisible();
+
+  // Renamed and given another colour: the list shows the new name at once.
+  await panel.getByRole('button', { name: `Edit calendar “Messe ${tag}”` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit calendar' });
+  await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveValue(`Messe ${tag}`);
+  // The personal calendar every user has cannot be deleted; this one can.
+  await expect(edit.getByRole('button', { name: 'Delete' })).toBeVisible();
+  await edit.getByRole('textbox', { name: 'Name' }).fill(`Messe 2027 ${tag}`);
+  await edit.getByRole('combobox', { name: 'Colour' }).click();
+  await page.getByRole('option', { name: 'Orange' }).click();
+  expect(await seriousViolations(page, 'calendar: edit calendar')).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('calendar-edit-en.png') });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Calendar “Messe 2027 ${tag}” saved`)).toBeVisible();
+  await expect(panel.getByRole('checkbox', { name: `Messe 2027 ${tag}` })).toBeVisible();
+  await expect(panel.getByRole('checkbox', { name: `Messe ${tag}`, exact: true })).toHaveCount(0);
+
+  // Deleted after the question.
+  await panel.getByRole('button', { name: `Edit calendar “Messe 2027 ${tag}”` }).click();
+  await page.getByRole('dialog', { name: 'Edit calendar' }).getByRole('button', { name: 'Delete' }).click();
+  const question = page.getByRole('dialog', { name: `Delete calendar “Messe 2027 ${tag}”?` });
+  await expect(question).toContainText('deleted with all its events');
+  await question.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`Calendar “Messe 2027 ${tag}” deleted`)).toBeVisible();
+  await expect(panel.getByRole('checkbox', { name: `Messe 2027 ${tag}` })).toHaveCount(0);
+
+  // The personal calendar offers no delete.
+  await panel.getByRole('button', { name: /^Edit calendar “Mein Kalender”$/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit calendar' }).getByRole('button', { name: 'Delete' })).toHaveCount(
+    0,
+  );
+});

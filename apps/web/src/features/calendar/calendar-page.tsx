@@ -230,7 +230,12 @@ export function CalendarPage() {
             onToggle={toggle}
             canCreate={canCreate}
             canShare={canUpdate}
-            onCreated={() => void queryClient.invalidateQueries({ queryKey: CALENDARS_KEY })}
+            canUpdate={canUpdate}
+            canDelete={canDelete}
+            onChanged={() => {
+              void queryClient.invalidateQueries({ queryKey: CALENDARS_KEY });
+              refetch();
+            }}
           />
           <FeedPanel />
         </Stack>

@@ -10,14 +10,17 @@ import {
   DialogContent,
   DialogTitle,
   FormControlLabel,
+  IconButton,
   Stack,
   Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
 import type { FieldValues } from 'react-hook-form';
 import { BooleanInput, Form, SaveButton, SelectInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { CALENDAR_COLORS, AUTOMATIC_ENTRY_COLORS, type Calendar } from '@tourdesk/contracts/calendar.schema';
 import { api, HttpError } from '../../lib/api-client.ts';
+import { AppDialog } from '../../ui/app-dialog.tsx';
 
 const Swatch = ({ color }: { color: string }) => (
   <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: color, flexShrink: 0 }} />
@@ -29,25 +32,46 @@ type Props = {
   onToggle: (id: number) => void;
   canCreate: boolean;
   canShare: boolean;
-  onCreated: () => void;
+  canUpdate: boolean;
+  canDelete: boolean;
+  /** a calendar was made, changed or deleted */
+  onChanged: () => void;
 };
 
-function NewCalendarDialog({
+/**
+ * A new calendar (`calendar` null) or one to rename and recolour (whether it is shared stays as made); a calendar
+ * the user may delete — not the personal one every user has — is deleted from here, after a question.
+ */
+function CalendarDialog({
+  calendar,
   onClose,
-  onCreated,
+  onChanged,
   canShare,
+  canDelete,
 }: {
+  calendar: Calendar | null;
   onClose: () => void;
-  onCreated: () => void;
+  onChanged: () => void;
   canShare: boolean;
+  canDelete: boolean;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
   const submit = async (values: FieldValues) => {
     try {
-      const made = await api<Calendar>('/calendar/calendars', { method: 'POST', body: values });
-      notify('calendar.notifications.calendarCreated', { type: 'info', messageArgs: { name: made.name } });
-      onCreated();
+      if (calendar) {
+        const saved = await api<Calendar>(`/calendar/calendars/${calendar.id}`, {
+          method: 'PATCH',
+          body: { name: values.name as string, color: values.color as string },
+        });
+        notify('calendar.notifications.calendarSaved', { type: 'info', messageArgs: { name: saved.name } });
+      } else {
+        const made = await api<Calendar>('/calendar/calendars', { method: 'POST', body: values });
+        notify('calendar.notifications.calendarCreated', { type: 'info', messageArgs: { name: made.name } });
+      }
+      onChanged();
       onClose();
       return undefined;
     } catch (failure) {
@@ -57,10 +81,29 @@ function NewCalendarDialog({
       return undefined;
     }
   };
+  const remove = async () => {
+    if (!calendar) return;
+    setBusy(true);
+    try {
+      await api(`/calendar/calendars/${calendar.id}`, { method: 'DELETE' });
+      notify('calendar.notifications.calendarDeleted', { type: 'info', messageArgs: { name: calendar.name } });
+      onChanged();
+      onClose();
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : 'error.unexpected', { type: 'error' });
+      setBusy(false);
+      setDeleting(false);
+    }
+  };
+  const record = calendar
+    ? { name: calendar.name, color: calendar.color }
+    : { name: '', color: CALENDAR_COLORS[1], shared: false };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="calendar-new-title" fullWidth maxWidth="xs">
-      <Form record={{ name: '', color: CALENDAR_COLORS[1], shared: false }} noValidate onSubmit={submit}>
-        <DialogTitle id="calendar-new-title">{translate('calendar.calendars.newTitle')}</DialogTitle>
+    <Dialog open onClose={onClose} aria-labelledby="calendar-dialog-title" fullWidth maxWidth="xs">
+      <Form record={record} noValidate onSubmit={submit}>
+        <DialogTitle id="calendar-dialog-title">
+          {translate(calendar ? 'calendar.calendars.editTitle' : 'calendar.calendars.newTitle')}
+        </DialogTitle>
         <DialogContent>
           <TextInput source="name" label="calendar.calendars.name" autoFocus helperText={false} />
           <SelectInput
@@ -79,7 +122,7 @@ function NewCalendarDialog({
             )}
             helperText={false}
           />
-          {canShare ? (
+          {canShare && !calendar ? (
             <BooleanInput
               source="shared"
               label="calendar.calendars.shared"
@@ -88,18 +131,42 @@ function NewCalendarDialog({
           ) : null}
         </DialogContent>
         <DialogActions>
+          {calendar && canDelete && !calendar.isDefault ? (
+            <Button color="error" onClick={() => setDeleting(true)} sx={{ mr: 'auto' }}>
+              {translate('ra.action.delete')}
+            </Button>
+          ) : null}
           <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
           <SaveButton alwaysEnable />
         </DialogActions>
       </Form>
+      <AppDialog
+        open={deleting}
+        variant="delete"
+        title={translate('calendar.calendars.deleteTitle', { name: calendar?.name ?? '' })}
+        content={translate('calendar.calendars.deleteContent')}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(false)}
+        busy={busy}
+      />
     </Dialog>
   );
 }
 
 /** The calendars the user sees, each shown or hidden with a tick, and the automatic entries' colours. */
-export function CalendarsPanel({ calendars, hidden, onToggle, canCreate, canShare, onCreated }: Props) {
+export function CalendarsPanel({
+  calendars,
+  hidden,
+  onToggle,
+  canCreate,
+  canShare,
+  canUpdate,
+  canDelete,
+  onChanged,
+}: Props) {
   const translate = useTranslate();
-  const [creating, setCreating] = useState(false);
+  // null: a new calendar; a calendar: that one changed; undefined: no dialog
+  const [open, setOpen] = useState<Calendar | null | undefined>(undefined);
   const group = (shared: boolean) => calendars.filter((calendar) => calendar.shared === shared);
   return (
     <Card variant="outlined">
@@ -114,19 +181,29 @@ export function CalendarsPanel({ calendars, hidden, onToggle, canCreate, canShar
                 {translate(shared ? 'calendar.calendars.sharedGroup' : 'calendar.calendars.personalGroup')}
               </Typography>
               {group(shared).map((calendar) => (
-                <FormControlLabel
-                  key={calendar.id}
-                  sx={{ display: 'flex', mr: 0 }}
-                  control={
-                    <Checkbox
+                <Stack key={calendar.id} direction="row" sx={{ alignItems: 'center' }}>
+                  <FormControlLabel
+                    sx={{ display: 'flex', mr: 0, flex: 1, minWidth: 0 }}
+                    control={
+                      <Checkbox
+                        size="small"
+                        checked={!hidden.has(calendar.id)}
+                        onChange={() => onToggle(calendar.id)}
+                        sx={{ color: calendar.color, '&.Mui-checked': { color: calendar.color } }}
+                      />
+                    }
+                    label={calendar.name}
+                  />
+                  {canUpdate && calendar.writable ? (
+                    <IconButton
                       size="small"
-                      checked={!hidden.has(calendar.id)}
-                      onChange={() => onToggle(calendar.id)}
-                      sx={{ color: calendar.color, '&.Mui-checked': { color: calendar.color } }}
-                    />
-                  }
-                  label={calendar.name}
-                />
+                      aria-label={translate('calendar.calendars.edit', { name: calendar.name })}
+                      onClick={() => setOpen(calendar)}
+                    >
+                      <EditIcon fontSize="small" />
+                    </IconButton>
+                  ) : null}
+                </Stack>
               ))}
             </Box>
           ) : null,
@@ -143,13 +220,19 @@ export function CalendarsPanel({ calendars, hidden, onToggle, canCreate, canShar
           ))}
         </Stack>
         {canCreate ? (
-          <Button size="small" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          <Button size="small" startIcon={<AddIcon />} onClick={() => setOpen(null)}>
             {translate('calendar.calendars.new')}
           </Button>
         ) : null}
       </CardContent>
-      {creating ? (
-        <NewCalendarDialog canShare={canShare} onClose={() => setCreating(false)} onCreated={onCreated} />
+      {open !== undefined ? (
+        <CalendarDialog
+          calendar={open}
+          canShare={canShare}
+          canDelete={canDelete}
+          onClose={() => setOpen(undefined)}
+          onChanged={onChanged}
+        />
       ) : null}
     </Card>
   );
