@@ -10,7 +10,7 @@ import { registerGroupCommit } from './group-commit.ts';
 import { directReader, NodeSqliteDialect, nodeSqliteDatabase } from './node-sqlite-adapter.ts';
 import type { DB } from './schema.ts';
 import { ReadCache } from './read-cache.ts';
-import type { DialectName } from './dialect.ts';
+import { UNICODE_LOWER, type DialectName } from './dialect.ts';
 
 export type Database = Kysely<DB>;
 
@@ -84,6 +84,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     PRAGMA temp_store = MEMORY;
     PRAGMA cache_size = -32000;
   `);
+  // SQLite's own lower() folds only A–Z; searches that lower-case stored text ("Über" for "über") use this one.
+  raw.function(UNICODE_LOWER, { deterministic: true }, (value) =>
+    typeof value === 'string' ? value.toLocaleLowerCase('de') : value,
+  );
   const adapter = nodeSqliteDatabase(raw);
   const db = new Kysely<DB>({ dialect: new NodeSqliteDialect({ database: adapter }), plugins });
   registerDirectReader(db, directReader(raw, adapter));

@@ -6,6 +6,13 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
  */
 export type DialectName = 'sqlite' | 'postgres';
 
+/** The SQLite function (registered by openDatabase) that lower-cases all of Unicode, as PostgreSQL's lower() does. */
+export const UNICODE_LOWER = 'unicode_lower';
+
+/** `text` lower-cased on both engines, umlauts included (SQLite's built-in lower() leaves "Ü" as it is). */
+export const lowerCase = (dialect: DialectName, text: RawBuilder<unknown>) =>
+  dialect === 'postgres' ? sql<string>`lower(${text})` : sql<string>`${sql.raw(UNICODE_LOWER)}(${text})`;
+
 /** A boolean column as a condition, true on both engines (SQLite keeps 0/1, PostgreSQL true/false). */
 export const isTrue = (column: string) => sql<SqlBool>`${sql.ref(column)}`;
 
@@ -83,10 +90,10 @@ export function searchIndexCount(
  */
 export function containsAllWords(
   dialect: DialectName,
-  searchText: string,
+  searchText: string | RawBuilder<string>,
   words: readonly string[],
 ): RawBuilder<SqlBool> {
-  const column = sql.ref(searchText);
+  const column = typeof searchText === 'string' ? sql.ref(searchText) : searchText;
   const parts = words.map((word) =>
     dialect === 'postgres' ? sql<SqlBool>`strpos(${column}, ${word}) > 0` : sql<SqlBool>`instr(${column}, ${word}) > 0`,
   );

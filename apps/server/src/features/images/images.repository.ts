@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Insertable, type SqlBool, type Update
 import { ZLibraryItem, type LibraryItem } from '@tourdesk/contracts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { lowerCase, type DialectName } from '../../db/dialect.ts';
 import { contractFields, type ListSpec } from '../../lib/list-query.ts';
 import type {
   ImageHistoryAction,
@@ -162,7 +163,7 @@ export const findTrashedItems = (db: Database, libraryId: number) =>
 export function libraryItemListBase(
   db: Database,
   viewer: LibraryViewer,
-  options: { trash: boolean; words: readonly string[] },
+  options: { trash: boolean; words: readonly string[]; dialect: DialectName },
 ) {
   let query = db
     .selectFrom('img_library_item')
@@ -171,7 +172,10 @@ export function libraryItemListBase(
     .where(visibleLibrary(viewer))
     .where('img_library_item.deleted_at', options.trash ? 'is not' : 'is', null);
   if (options.words.length > 0) {
-    const text = sql`lower(img_library_item.name || ' ' || coalesce(img_library_item.description, '') || ' ' || img_library_item.original_name)`;
+    const text = lowerCase(
+      options.dialect,
+      sql`img_library_item.name || ' ' || coalesce(img_library_item.description, '') || ' ' || img_library_item.original_name`,
+    );
     for (const word of options.words) {
       const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query = query.where(sql<SqlBool>`${text} like ${pattern} escape '\\'`);

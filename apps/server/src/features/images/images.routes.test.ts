@@ -242,6 +242,14 @@ describe('image database: libraries, items, trash, history', () => {
     const rows = (await history()).data.filter((row) => row.id_img_library_item === item.id);
     expect(rows.map((row) => row.action)).toEqual(['updated', 'uploaded']);
     expect(rows[0]).toMatchObject({ user_id: editorId, item_name: 'Rügen', user_name: expect.any(String) });
+    // Capital umlauts are found in lower case on both engines (SQLite's lower() folds only A–Z).
+    const described = await call(t.app, editor, {
+      method: 'PATCH',
+      url: `/img/library-item/${item.id}`,
+      payload: { description: 'ÜBERFAHRT nach Hiddensee' },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    expect((await list(`lit-search=${encodeURIComponent('Überfahrt')}`)).data.map((row) => row.id)).toEqual([item.id]);
   });
 
   it('refuses the same bytes twice in one library (also in the trash), allows them in another', async () => {

@@ -161,11 +161,11 @@ export function listLibraryItems(ctx: DbContext, auth: AuthUser, query: ListQuer
   const search = [query['lit-search'], typeof query.q === 'string' ? query.q : undefined]
     .filter((value): value is string => typeof value === 'string')
     .join(' ')
-    .toLowerCase()
+    .toLocaleLowerCase('de')
     .slice(0, 200);
   const words = [...new Set(search.split(/\s+/).filter(Boolean))].slice(0, 8);
   const trash = query.trash === 'true' || query.trash === true || query.trash === '1';
-  const base = libraryItemListBase(ctx.db, viewerOf(auth), { trash, words });
+  const base = libraryItemListBase(ctx.db, viewerOf(auth), { trash, words, dialect: ctx.dialect });
   return runList(ctx, LIBRARY_ITEM_LIST_SPEC, query, base, (rows) => rows.map(toLibraryItem));
 }
 

@@ -1,7 +1,7 @@
-import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { ZAppTopic, ZPushNotification, type AppTopic, type PushNotification } from '@tourdesk/contracts';
 import type { Database } from '../../db/database.ts';
-import { containsAllWords, type DialectName } from '../../db/dialect.ts';
+import { containsAllWords, lowerCase, type DialectName } from '../../db/dialect.ts';
 import { builtOnce, contractFields, type ListSpec } from '../../lib/list-query.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -64,14 +64,8 @@ export const NOTIFICATION_LIST_SPEC: ListSpec<PushNotification> = {
 /** The list's base: `channel` all / bus, or `none` for normal messages; without it every message. */
 export function notificationListBase(db: Database, dialect: DialectName, words: readonly string[], channel: unknown) {
   let base = notificationQuery(db);
-  if (words.length > 0) {
-    const parts = words.map((word) =>
-      dialect === 'postgres'
-        ? sql<SqlBool>`strpos(lower(push_notification.title), ${word}) > 0`
-        : sql<SqlBool>`instr(lower(push_notification.title), ${word}) > 0`,
-    );
-    base = base.where(sql<SqlBool>`(${sql.join(parts, sql` and `)})`);
-  }
+  if (words.length > 0)
+    base = base.where(containsAllWords(dialect, lowerCase(dialect, sql`push_notification.title`), words));
   if (channel === 'none') base = base.where('push_notification.channel', 'is', null);
   else if (channel === 'all' || channel === 'bus') base = base.where('push_notification.channel', '=', channel);
   return base;

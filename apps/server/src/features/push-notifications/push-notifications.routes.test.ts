@@ -183,6 +183,13 @@ describe('push notifications (staff)', () => {
     });
     expect(write.statusCode).toBe(403);
     const message = await create({ title: 'Rechte' });
+    // Titles are searched lower-cased on both engines, capital umlauts too (SQLite's lower() folds only A–Z).
+    const umlaut = await create({ title: 'ÜBERRASCHUNG IM ÖSTERREICH-URLAUB' });
+    const found = await call(t.app, as.reader, {
+      method: 'GET',
+      url: `/app/pushnotifications?lit-search=${encodeURIComponent('überraschung österreich')}`,
+    });
+    expect(found.json().data.map((row: PushNotification) => row.id)).toEqual([umlaut.id]);
     expect(
       (await call(t.app, as.reader, { method: 'POST', url: `/app/pushnotifications/${message.id}/send`, payload: {} }))
         .statusCode,
