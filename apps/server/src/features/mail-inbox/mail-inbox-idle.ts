@@ -1,5 +1,5 @@
 import type { ImapFlow } from 'imapflow';
-import { loadImapFlow } from './mail-inbox-imap.ts';
+import { imapClient } from './mail-inbox-imap.ts';
 import { retryDelayMs } from '../../lib/backoff.ts';
 
 /**
@@ -54,23 +54,14 @@ class MailboxWatch {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const ImapClient = await loadImapFlow();
-    if (this.stopped) return;
     const account = this.mailbox;
-    const client = new ImapClient({
-      host: account.host,
-      port: account.port,
-      secure: account.secure,
-      auth: { user: account.username, pass: account.password },
-      logger: false,
-      tls: { rejectUnauthorized: false },
-      connectionTimeout: 15_000,
-      greetingTimeout: 10_000,
+    const client = await imapClient(account, {
       socketTimeout: 10 * 60 * 1000,
       // IDLE at once when nothing else runs, and renewed every 4 minutes (servers drop IDLE after 29 at the latest).
       autoIdleDelay: 200,
       maxIdleTime: 4 * 60 * 1000,
     });
+    if (this.stopped) return;
     this.client = client;
     client.on('error', (error: unknown) => this.deps.onError(error, account.id));
     client.on('exists', () => this.requestSync());

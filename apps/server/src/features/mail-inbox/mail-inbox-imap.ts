@@ -1,4 +1,4 @@
-import type { FetchMessageObject, ImapFlow, ListResponse, MessageStructureObject } from 'imapflow';
+import type { FetchMessageObject, ImapFlow, ImapFlowOptions, ListResponse, MessageStructureObject } from 'imapflow';
 import type { MailAddress, MailFolder, MailMessageSummary } from '@tourdesk/contracts';
 import { ApiError } from '../../lib/errors.ts';
 
@@ -11,12 +11,14 @@ export type ImapAccount = { host: string; port: number; secure: boolean; usernam
 /** An unreachable server or a refused login is the server's fault, not the caller's: 503, never 500. */
 const serverUnavailable = () => new ApiError(503, 'error.serviceUnavailable');
 
-/** imapflow (with its MIME and socket libraries) loads with the first IMAP connection: most servers never open one. */
-export const loadImapFlow = async () => (await import('imapflow')).ImapFlow;
-
-export async function withImap<T>(account: ImapAccount, work: (client: ImapFlow) => Promise<T>): Promise<T> {
-  const ImapClient = await loadImapFlow();
-  const client = new ImapClient({
+/**
+ * A client for the mailbox, not yet connected; `options` add to or override the common ones (the IDLE watcher's
+ * longer socket timeout). imapflow (with its MIME and socket libraries) loads with the first IMAP connection:
+ * most servers never open one.
+ */
+export async function imapClient(account: ImapAccount, options: Partial<ImapFlowOptions> = {}): Promise<ImapFlow> {
+  const { ImapFlow: ImapClient } = await import('imapflow');
+  return new ImapClient({
     host: account.host,
     port: account.port,
     secure: account.secure,
@@ -27,7 +29,12 @@ export async function withImap<T>(account: ImapAccount, work: (client: ImapFlow)
     connectionTimeout: 15_000,
     greetingTimeout: 10_000,
     socketTimeout: 60_000,
+    ...options,
   });
+}
+
+export async function withImap<T>(account: ImapAccount, work: (client: ImapFlow) => Promise<T>): Promise<T> {
+  const client = await imapClient(account);
   // Errors after connecting arrive as events; the awaited command rejects with them too.
   client.on('error', () => undefined);
   try {
