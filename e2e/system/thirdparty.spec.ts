@@ -47,8 +47,11 @@ test('a superadmin tests an SMTP connection with a wrong password and reads why 
   await page.setViewportSize({ width: 1400, height: 900 });
   await loginAs(page, 'superadmin@example.com');
   await page.goto('/basedata/thirdparty');
-  await expect(page.locator('#main-content').getByText('Drittanbieter-Dienste', { exact: true })).toBeVisible();
+  // The app bar's title is the page's one level-one heading (the page once repeated it as a second one).
+  const pageHeadings = page.getByRole('heading', { level: 1 });
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('Drittanbieter-Dienste');
   await expect(page.getByRole('link', { name: /Facebook-Seite/ })).toBeVisible();
+  await expect(pageHeadings).toHaveCount(1);
   await networkQuiet(page);
   expect(await seriousViolations(page, 'thirdparty list')).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('thirdparty-list-de.png'), fullPage: true });
@@ -56,6 +59,9 @@ test('a superadmin tests an SMTP connection with a wrong password and reads why 
   await page.getByRole('link', { name: /SMTP \(E-Mail-Versand\)/ }).click();
   await expect(page).toHaveURL(/\/basedata\/thirdparty\/provider\/smtp$/);
   const form = page.getByRole('form', { name: 'SMTP (E-Mail-Versand)' });
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('SMTP (E-Mail-Versand)');
+  await expect(form.getByLabel('Server')).toBeVisible();
+  await expect(pageHeadings).toHaveCount(1);
   await form.getByLabel('Server').fill('127.0.0.1');
   await form.getByLabel('Port').fill(String(smtpPort));
   await form.getByLabel('Benutzername').fill(SMTP_USER);

@@ -16,12 +16,10 @@ export function GeneratorDocs() {
   const translate = useTranslate();
   return (
     <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 900 }}>
+      {/* The app bar's title is the page's one level-one heading. */}
       <Title title={translate('defaultComponents.docs.title')} />
       <Card>
         <CardContent>
-          <Typography variant="h1" component="h1" sx={{ fontSize: '1.5rem', mb: 2 }}>
-            {translate('defaultComponents.docs.title')}
-          </Typography>
           <Typography sx={{ mb: 2 }}>{translate('defaultComponents.docs.intro')}</Typography>
           <Typography variant="h2" component="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
             {translate('defaultComponents.docs.run')}

@@ -109,7 +109,8 @@ export function CampaignReview() {
     <Box sx={{ py: 2, maxWidth: 900 }}>
       <Title title={translate('campaigns.review.title')} />
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1">
+        {/* Under the app bar's title, the page's one level-one heading. */}
+        <Typography variant="h5" component="h2">
           {campaign.title}
         </Typography>
         <CampaignStatusChip status={campaign.status} />

@@ -41,10 +41,8 @@ export function ThirdPartyListPage() {
   const { data, error } = useQuery({ queryKey: ['thirdparty'], queryFn: () => api<ThirdPartyList>('/thirdparty') });
   return (
     <Box sx={{ py: 2 }}>
+      {/* The app bar's title is the page's one level-one heading. */}
       <Title title={translate('thirdparty.title')} />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {translate('thirdparty.title')}
-      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate('thirdparty.intro')}
       </Typography>
@@ -278,13 +276,11 @@ export function ThirdPartyProviderPage() {
 
   return (
     <Box sx={{ py: 2, maxWidth: 720 }}>
+      {/* The app bar's title is the page's one level-one heading. */}
       <Title title={name} />
       <Button component={Link} to="/basedata/thirdparty" size="small" sx={{ mb: 1 }}>
         {translate('thirdparty.back')}
       </Button>
-      <Typography variant="h5" component="h1">
-        {name}
-      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {translate(`thirdparty.descriptions.${provider}`)}
         {service?.updatedAt ? ` ${translate('thirdparty.updatedAt', { date: formatDateTime(service.updatedAt) })}` : ''}
