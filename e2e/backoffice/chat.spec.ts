@@ -140,10 +140,21 @@ test('the driver reads and answers his day trip’s channel on the phone, and th
   await expect(driver.locator('.m-bar-title')).toHaveText('Chat');
   await driver.getByRole('link', { name: /Tagesfahrt in die Sächsische Schweiz/ }).click();
   await expect(driver.getByText('Stau auf der A14')).toBeVisible();
+  // The office's stream starts only after the driver has sent: the message falls between the office's first read
+  // of the channel and its stream, and must show all the same (as on a busy server or after a reconnect).
+  let startStream = () => {};
+  const streamMayStart = new Promise<void>((resolve) => (startStream = resolve));
+  await office.route('**/api/v1/chat/stream', async (route) => {
+    await streamMayStart;
+    await route.continue();
+  });
   await office.goto('/chat');
   await office.getByRole('link', { name: /Tagesfahrt in die Sächsische Schweiz/ }).click();
+  await expect(office.getByTestId('chat-message').filter({ hasText: 'Stau auf der A14' })).toBeVisible();
   await driver.getByRole('textbox', { name: 'Nachricht' }).fill('Sind an der Bastei angekommen, alle an Bord.');
   await driver.getByRole('button', { name: 'Senden' }).click();
+  await expect(driver.getByText('Sind an der Bastei angekommen')).toBeVisible();
+  startStream();
   await expect(office.getByTestId('chat-message').filter({ hasText: 'alle an Bord' })).toContainText('Dieter Bäumer');
   await office.getByTestId('chat-composer').fill('Danke, gute Weiterfahrt!');
   await office.getByTestId('chat-composer').press('Enter');

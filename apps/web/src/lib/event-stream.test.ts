@@ -41,6 +41,20 @@ describe('followEvents', () => {
     expect(requests[0]!.headers.accept).toBe('text/event-stream');
   });
 
+  it('says the stream is live at each connection’s first event, before passing it on', async () => {
+    vi.useFakeTimers();
+    const requests = streamingFetch(['event: state\ndata: 1\n\nevent: change\ndata: 2\n\n']);
+    const seen: string[] = [];
+    const stop = followEvents('/x', (type) => seen.push(type), { onLive: () => seen.push('live') });
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    expect(seen).toEqual(['live', 'state', 'change']);
+    await vi.advanceTimersByTimeAsync(3000);
+    await vi.waitFor(() => expect(seen).toHaveLength(6));
+    stop();
+    expect(requests).toHaveLength(2);
+    expect(seen.slice(3)).toEqual(['live', 'state', 'change']);
+  });
+
   it('follows again after the stream ended, but not after a refusal', async () => {
     vi.useFakeTimers();
     const requests = streamingFetch(['event: state\ndata: 1\n\n']);

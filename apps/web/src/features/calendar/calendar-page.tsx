@@ -76,13 +76,17 @@ export function CalendarPage() {
   const followedIds = calendars.data?.map((calendar) => calendar.id).join(',');
   useEffect(() => {
     if (followedIds === undefined) return;
-    return followEvents('/calendar/stream', (type) => {
-      if (type === 'changed') refetch();
-      if (type === 'calendars') {
-        void queryClient.invalidateQueries({ queryKey: CALENDARS_KEY });
-        refetch();
-      }
-    });
+    return followEvents(
+      '/calendar/stream',
+      (type) => {
+        if (type === 'changed') refetch();
+        if (type === 'calendars') {
+          void queryClient.invalidateQueries({ queryKey: CALENDARS_KEY });
+          refetch();
+        }
+      },
+      { onLive: refetch },
+    );
   }, [followedIds, queryClient, refetch]);
 
   // The bell's reminder links here with ?event=…&date=…: that week, with the event open.

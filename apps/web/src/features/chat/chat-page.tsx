@@ -46,22 +46,29 @@ function useChatStream() {
   );
   useEffect(
     () =>
-      followEvents('/chat/stream', (type, data) => {
-        if (type === 'unread') {
-          const { counts: list } = data as ChatUnreadEvent;
-          setCounts((map) => {
-            const next = new Map(map);
-            for (const entry of list) next.set(entry.channelId, entry.unread);
-            return next;
-          });
-        }
-        if (type === 'message') {
-          const event = data as ChatMessageEvent;
-          setCount({ channelId: event.channelId, unread: event.unread });
-          void queryClient.invalidateQueries({ queryKey: messagesKey(event.channelId) });
-          void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
-        }
-      }),
+      followEvents(
+        '/chat/stream',
+        (type, data) => {
+          if (type === 'unread') {
+            const { counts: list } = data as ChatUnreadEvent;
+            setCounts((map) => {
+              const next = new Map(map);
+              for (const entry of list) next.set(entry.channelId, entry.unread);
+              return next;
+            });
+          }
+          if (type === 'message') {
+            const event = data as ChatMessageEvent;
+            setCount({ channelId: event.channelId, unread: event.unread });
+            void queryClient.invalidateQueries({ queryKey: messagesKey(event.channelId) });
+            void queryClient.invalidateQueries({ queryKey: CHANNELS_KEY });
+          }
+        },
+        {
+          // A message written between the first read and the stream's start is read now.
+          onLive: () => void queryClient.invalidateQueries({ queryKey: ['chat-messages'] }),
+        },
+      ),
     [queryClient, setCount],
   );
   return { counts, setCount };

@@ -35,11 +35,18 @@ function useLiveChat() {
   const client = useQueryClient();
   useEffect(
     () =>
-      followEvents('/chat/stream', (type, data) => {
-        if (type !== 'message') return;
-        void client.invalidateQueries({ queryKey: messagesOf((data as ChatMessageEvent).channelId) });
-        void client.invalidateQueries({ queryKey: CHANNELS });
-      }),
+      followEvents(
+        '/chat/stream',
+        (type, data) => {
+          if (type !== 'message') return;
+          void client.invalidateQueries({ queryKey: messagesOf((data as ChatMessageEvent).channelId) });
+          void client.invalidateQueries({ queryKey: CHANNELS });
+        },
+        {
+          // A message written between the first read and the stream's start is read now.
+          onLive: () => void client.invalidateQueries({ queryKey: ['driver', 'chat'] }),
+        },
+      ),
     [client],
   );
 }
