@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { callApi } from '../support/journeys.ts';
-import { apiToken, loginAs } from '../support/session.ts';
+import { apiToken, loginAs, serviceWorkerInControl } from '../support/session.ts';
 
 /**
  * The driver app (issue #13 items 8 and 9), on a phone: axe and screenshots of the demo driver's two screens and
@@ -18,7 +18,9 @@ const DRIVER = 'driver@example.com';
 
 type Transport = { id: number; departureNr: number; dateFrom: string; passengers: number };
 type PassengerList = {
-  stops: Array<{ passengers: Array<{ participantId: number; name: string; bookingId: number }> }>;
+  stops: Array<{
+    passengers: Array<{ participantId: number; name: string; bookingId: number; checkin: { status: string } | null }>;
+  }>;
 };
 
 /** PUT a check-in as the demo driver (set-up and tidying up). */
@@ -139,3 +141,52 @@ for (const variant of [
     expect(findings).toEqual([]);
   });
 }
+
+test('at a boarding point without reception the driver goes on checking in; it is sent once the phone is online', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { transport } = await todaysTrip(request);
+  const passengersPath = `/driver/transports/${transport.id}/passengers`;
+  const everyone = async () =>
+    (await callApi<PassengerList>(request, DRIVER, 'GET', passengersPath)).stops.flatMap((group) => group.passengers);
+  // The last passenger: the other specs check the first ones in.
+  const passenger = (await everyone()).at(-1)!;
+  const serverStatus = async () =>
+    (await everyone()).find((one) => one.participantId === passenger.participantId)?.checkin?.status ?? null;
+  await checkIn(request, transport.id, passenger.participantId, null);
+
+  const driver = await phone(browser, 'de');
+  await loginAs(driver, DRIVER);
+  await driver.goto(`/driver/transports/${transport.id}`);
+  await settled(driver);
+  await serviceWorkerInControl(driver);
+  // Read once more through the worker, which keeps the list for the way.
+  await driver.reload();
+  await settled(driver);
+
+  await driver.context().setOffline(true);
+  await driver.reload();
+  await settled(driver);
+  const card = driver.getByRole('article', { name: passenger.name });
+  await card.getByRole('button', { name: 'Eingestiegen' }).click();
+  await expect(card).toContainText('noch nicht gesendet');
+  await expect(driver.getByRole('alert').filter({ hasText: '1 Änderung noch nicht gesendet' })).toBeVisible();
+  expect(await seriousViolations(driver, 'driver list offline')).toEqual([]);
+  await driver.screenshot({ path: test.info().outputPath('driver-offline-queued.png'), fullPage: true });
+  // The check-in outlives a reload without network, and the server has not heard of it yet.
+  await driver.reload();
+  await settled(driver);
+  await expect(card).toContainText('noch nicht gesendet');
+  expect(await serverStatus()).toBeNull();
+
+  await driver.context().setOffline(false);
+  await expect(card).toContainText('Eingestiegen');
+  await expect(driver.getByText('noch nicht gesendet')).toHaveCount(0);
+  await expect(driver.getByRole('alert')).toHaveCount(0);
+  expect(await serverStatus()).toBe('boarded');
+
+  await driver.context().close();
+  await checkIn(request, transport.id, passenger.participantId, null);
+});

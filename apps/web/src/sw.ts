@@ -2,8 +2,9 @@
 /**
  * The service worker of the traveller and driver app (docs/adr/0020 "Offline"), built by vite-plugin-pwa
  * (`injectManifest`): it precaches the app's shell, answers the app's addresses offline with its page, and
- * keeps the traveller's own GET answers network-first so journeys, documents and the suitcase already seen open
- * without network. Back-office API answers are never cached; logout removes the cache (lib/offline-data.ts).
+ * keeps the traveller's and driver's own GET answers network-first so journeys, documents, the suitcase and the
+ * pick-up lists already seen open without network. Back-office API answers are never cached; logout removes the
+ * cache (lib/offline-data.ts).
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
 import PhoneIcon from '@mui/icons-material/Phone';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
@@ -30,6 +31,7 @@ import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
 import { useMobileUser, useT } from '../../lib/mobile.tsx';
 import { hasPermission } from '@tourdesk/contracts/permissions';
+import { enqueue, loadQueue, saveQueue, withoutSent, withQueued, type QueuedCheckin } from './checkin-queue.ts';
 import { filterStops, withCheckin } from './driver-logic.ts';
 import { errorKey, passengersKey, usePassengerList } from './driver-queries.ts';
 
@@ -40,44 +42,93 @@ const timeOf = (iso: string) =>
     new Date(iso),
   );
 
-/** Sends a check-in and puts the answer into the list. */
-function useCheckin(transportId: number) {
+const statusOf = (error: unknown): number => (error as { status?: number } | null)?.status ?? -1;
+
+/**
+ * The coach's check-ins. Each is kept on the phone first (checkin-queue.ts) and sent at once, one after another;
+ * without network it stays queued, shows as made, and is sent when the connection returns or the screen opens
+ * again, so the driver goes on checking in at a boarding point without reception.
+ */
+function useCheckins(userId: number, transportId: number) {
   const queryClient = useQueryClient();
+  const [queue, setQueue] = useState(() => loadQueue(userId, transportId));
+  const current = useRef(queue);
+  const sending = useRef(false);
   const [busy, setBusy] = useState<number | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const mark = async (participantId: number, status: CheckinStatus | null) => {
-    setBusy(participantId);
-    setFailed(null);
+
+  const update = useCallback(
+    (change: (queue: QueuedCheckin[]) => QueuedCheckin[]) => {
+      current.current = change(current.current);
+      saveQueue(userId, transportId, current.current);
+      setQueue(current.current);
+    },
+    [userId, transportId],
+  );
+
+  /** Sends the queue in order; a check-in made meanwhile is sent in the same round. */
+  const flush = useCallback(async () => {
+    if (sending.current) return;
+    sending.current = true;
     try {
-      const answer = await api<Checkin>(`/driver/transports/${transportId}/checkins/${participantId}`, {
-        method: 'PUT',
-        body: { status },
-      });
-      queryClient.setQueryData<PassengerList>(passengersKey(transportId), (list) =>
-        list
-          ? withCheckin(
-              list,
-              participantId,
-              answer.status === null ? null : { status: answer.status, at: answer.at!, by: answer.by },
-            )
-          : list,
-      );
-    } catch (error) {
-      setFailed(errorKey(error) === 'error.unexpected' ? 'driverApp.list.failed' : errorKey(error));
+      for (let next = current.current[0]; next; next = current.current[0]) {
+        const entry = next;
+        setBusy(entry.participantId);
+        try {
+          const answer = await api<Checkin>(`/driver/transports/${transportId}/checkins/${entry.participantId}`, {
+            method: 'PUT',
+            body: { status: entry.status },
+          });
+          queryClient.setQueryData<PassengerList>(passengersKey(transportId), (list) =>
+            list
+              ? withCheckin(
+                  list,
+                  entry.participantId,
+                  answer.status === null ? null : { status: answer.status, at: answer.at!, by: answer.by },
+                )
+              : list,
+          );
+          update((queue) => withoutSent(queue, entry));
+        } catch (error) {
+          // No network: everything stays queued until the connection returns.
+          if (statusOf(error) === 0) break;
+          // Refused (the passenger was cancelled meanwhile, the coach taken off): dropped, said, the list read again.
+          update((queue) => withoutSent(queue, entry));
+          setFailed(errorKey(error) === 'error.unexpected' ? 'driverApp.list.failed' : errorKey(error));
+          void queryClient.invalidateQueries({ queryKey: passengersKey(transportId) });
+        }
+      }
     } finally {
+      sending.current = false;
       setBusy(null);
     }
+  }, [queryClient, transportId, update]);
+
+  useEffect(() => {
+    void flush();
+    const online = () => void flush();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [flush]);
+
+  const mark = (participantId: number, status: CheckinStatus | null) => {
+    setFailed(null);
+    update((queue) => enqueue(queue, { participantId, status, at: new Date().toISOString() }));
+    void flush();
   };
-  return { mark, busy, failed };
+  return { queue, mark, busy, failed };
 }
 
 function PassengerCard({
   passenger,
   busy,
+  pending,
   mark,
 }: {
   passenger: Passenger;
   busy: boolean;
+  /** made on the phone, not yet confirmed by the server */
+  pending: boolean;
   mark: (participantId: number, status: CheckinStatus | null) => void;
 }) {
   const t = useT();
@@ -148,6 +199,12 @@ function PassengerCard({
             <Typography sx={{ flex: 1, fontWeight: 'bold' }}>
               {t(status === 'boarded' ? 'driverApp.list.boarded' : 'driverApp.list.noShow')}
               {passenger.checkin ? ` · ${timeOf(passenger.checkin.at)}` : ''}
+              {pending ? (
+                <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+                  <CloudOffIcon fontSize="inherit" aria-hidden sx={{ verticalAlign: 'middle', mr: 0.5 }} />
+                  {t('driverApp.list.pending')}
+                </Typography>
+              ) : null}
             </Typography>
             <Button
               variant="outlined"
@@ -175,12 +232,14 @@ function DriverTransportScreen() {
   const t = useT();
   const user = useMobileUser();
   const transportId = Number(useParams().id);
-  const { data: list, error, isPending, refetch } = usePassengerList(transportId);
-  const { mark, busy, failed } = useCheckin(transportId);
+  const { data: serverList, error, isPending, refetch } = usePassengerList(transportId);
+  const { queue, mark, busy, failed } = useCheckins(user.id, transportId);
   const [search, setSearch] = useState('');
   const [scanning, setScanning] = useState(false);
   if (isPending) return <CircularProgress aria-label="…" />;
   if (error) return <Alert severity="error">{t(errorKey(error))}</Alert>;
+  const list = withQueued(serverList, queue);
+  const pending = new Set(queue.map((entry) => entry.participantId));
   const { transport } = list;
   const stops = filterStops(list, search);
   return (
@@ -246,6 +305,11 @@ function DriverTransportScreen() {
           {t(failed)}
         </Alert>
       ) : null}
+      {queue.length > 0 && busy === null ? (
+        <Alert severity="info" icon={<CloudOffIcon />} sx={{ mb: 2 }}>
+          {t('driverApp.list.queued', { smart_count: queue.length })}
+        </Alert>
+      ) : null}
       {list.stops.every((group) => group.passengers.length === 0) ? (
         <Typography>{t('driverApp.list.empty')}</Typography>
       ) : stops.length === 0 ? (
@@ -267,7 +331,8 @@ function DriverTransportScreen() {
                 <PassengerCard
                   passenger={passenger}
                   busy={busy === passenger.participantId}
-                  mark={(id, status) => void mark(id, status)}
+                  pending={pending.has(passenger.participantId)}
+                  mark={mark}
                 />
               </ListItem>
             ))}
