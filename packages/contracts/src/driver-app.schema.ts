@@ -77,8 +77,15 @@ export const ZPassengerList = z.object({
 });
 export type PassengerList = z.infer<typeof ZPassengerList>;
 
-/** PUT /driver/transports/{id}/checkins/{participantId}: `null` undoes the check-in. */
-export const ZCheckinBody = z.object({ status: z.enum(CHECKIN_STATUSES, { error: 'error.invalid' }).nullable() });
+/**
+ * PUT /driver/transports/{id}/checkins/{participantId}: `null` undoes the check-in. `at` is when the driver made it
+ * on the phone (one queued without network is sent later); the server keeps it when it lies within the last
+ * 24 hours and not ahead of the server's clock, and takes its own time otherwise (a phone's clock may be wrong).
+ */
+export const ZCheckinBody = z.object({
+  status: z.enum(CHECKIN_STATUSES, { error: 'error.invalid' }).nullable(),
+  at: z.iso.datetime({ offset: true, error: 'error.invalid' }).optional(),
+});
 export type CheckinBody = z.infer<typeof ZCheckinBody>;
 
 /** One participant's check-in on one coach (the answer of a check-in, and a line of the staff's list). */

@@ -205,6 +205,29 @@ describe('driver app', () => {
     expect((await put(driver, coach, anna, 'gone')).statusCode).toBe(400);
   });
 
+  it('keeps the time a queued check-in was made on the phone, unless the phone’s clock cannot be right', async () => {
+    const bernd = family.participants[1]!;
+    const putAt = (at: unknown) =>
+      call(t.app, driver, {
+        method: 'PUT',
+        url: `/driver/transports/${coach}/checkins/${bernd}`,
+        payload: { status: 'no_show', at },
+      });
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+    const madeOffline = minutes(-40);
+    expect((await putAt(madeOffline)).json().at).toBe(madeOffline);
+    for (const implausible of [minutes(30), minutes(-25 * 60)]) {
+      const before = Date.now();
+      const at = Date.parse((await putAt(implausible)).json().at);
+      expect(at).toBeGreaterThanOrEqual(before - 1000);
+      expect(at).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    const bad = await putAt('yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errors: [{ field: 'at', key: 'error.invalid' }] });
+    expect((await put(driver, coach, bernd, null)).json().status).toBeNull();
+  });
+
   it('answers 404 for a participant not on the coach and 403 for another driver', async () => {
     expect((await put(driver, coach, other.participants[0]!, 'boarded')).statusCode).toBe(404);
     expect((await put(driver, coach, laterBooking.participants[0]!, 'boarded')).statusCode).toBe(404);

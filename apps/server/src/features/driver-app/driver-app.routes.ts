@@ -72,7 +72,7 @@ export async function driverAppRoutes(app: FastifyInstance) {
         actorOf(request),
         request.params.id,
         request.params.participantId,
-        request.body.status,
+        request.body,
       );
       await app.realtime.publish(checkinEvent(departureNr, checkin));
       return checkin;

@@ -214,18 +214,36 @@ export const checkinEvent = (departureNr: number, checkin: Checkin): RealtimeEve
 });
 
 /** PUT /driver/transports/{id}/checkins/{participantId}: marks (or with `null` clears) the participant's check-in. */
+/** How far back a check-in's time from the phone is believed (a queued one is sent when the network returns). */
+const MADE_AT_WINDOW_MS = 24 * 60 * 60_000;
+
+/** When a check-in counts as made: the phone's time `madeAt` if plausible (the last 24 h, not ahead), else `now`. */
+export function checkinTime(madeAt: string | undefined, now: Date): string {
+  const made = madeAt === undefined ? Number.NaN : new Date(madeAt).getTime();
+  const plausible = made <= now.getTime() && made >= now.getTime() - MADE_AT_WINDOW_MS;
+  return new Date(plausible ? made : now.getTime()).toISOString();
+}
+
 export async function setCheckin(
   ctx: DbContext,
   actor: CheckinActor,
   transportId: number,
   participantId: number,
-  status: CheckinStatus | null,
+  change: { status: CheckinStatus | null; at?: string },
   now = new Date(),
 ): Promise<{ checkin: Checkin; departureNr: number }> {
   const coach = await coachFor(ctx, actor, transportId);
   await passengerOnCoach(ctx, coach, participantId);
+  const { status } = change;
   if (status === null) await deleteCheckin(ctx.db, transportId, participantId);
-  else await upsertCheckin(ctx.db, { transportId, participantId, status, userId: actor.userId, at: now.toISOString() });
+  else
+    await upsertCheckin(ctx.db, {
+      transportId,
+      participantId,
+      status,
+      userId: actor.userId,
+      at: checkinTime(change.at, now),
+    });
   return { checkin: await checkinOf(ctx, transportId, participantId), departureNr: coach.departureNr };
 }
 

@@ -47,7 +47,8 @@ const statusOf = (error: unknown): number => (error as { status?: number } | nul
 /**
  * The coach's check-ins. Each is kept on the phone first (checkin-queue.ts) and sent at once, one after another;
  * without network it stays queued, shows as made, and is sent when the connection returns or the screen opens
- * again, so the driver goes on checking in at a boarding point without reception.
+ * again, so the driver goes on checking in at a boarding point without reception; each carries the time it was
+ * made on the phone.
  */
 function useCheckins(userId: number, transportId: number) {
   const queryClient = useQueryClient();
@@ -77,7 +78,7 @@ function useCheckins(userId: number, transportId: number) {
         try {
           const answer = await api<Checkin>(`/driver/transports/${transportId}/checkins/${entry.participantId}`, {
             method: 'PUT',
-            body: { status: entry.status },
+            body: { status: entry.status, at: entry.at },
           });
           queryClient.setQueryData<PassengerList>(passengersKey(transportId), (list) =>
             list
