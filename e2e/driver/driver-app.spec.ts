@@ -180,6 +180,17 @@ test('at a boarding point without reception the driver goes on checking in; it i
   await settled(driver);
   await expect(card).toContainText('noch nicht gesendet');
   expect(await serverStatus()).toBeNull();
+  // Logging out now would throw the check-in away: the app asks first, and stays when told no.
+  let question = '';
+  driver.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.dismiss();
+  });
+  await driver.getByRole('button', { name: 'Menü' }).click();
+  await driver.getByRole('link', { name: 'Abmelden' }).click();
+  await expect.poll(() => question).toContain('Beim Abmelden gehen sie verloren');
+  await expect(driver).toHaveURL(new RegExp(`/driver/transports/${transport.id}$`));
+  await driver.keyboard.press('Escape');
 
   await driver.context().setOffline(false);
   await expect(card).toContainText('Eingestiegen');

@@ -26,6 +26,7 @@ import {
   MenuIcon,
   TranslateIcon,
 } from '../lib/mobile-icons.tsx';
+import { hasUnsentChanges } from '../lib/offline-data.ts';
 import { loadUserData } from '../lib/user-data.ts';
 import {
   MobileContext,
@@ -349,7 +350,14 @@ function MobileLayout({
               </button>
             </li>
             <li>
-              <a href="/auth/logout" className="m-list-item">
+              <a
+                href="/auth/logout"
+                className="m-list-item"
+                onClick={(event) => {
+                  // Logging out empties the phone's offline data: changes still waiting for the network would go.
+                  if (hasUnsentChanges() && !window.confirm(t('mobile.shell.logoutUnsent'))) event.preventDefault();
+                }}
+              >
                 <LogoutIcon />
                 <span>{t('ra.auth.logout')}</span>
               </a>

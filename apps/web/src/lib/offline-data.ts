@@ -17,3 +17,21 @@ export async function clearOfflineData(): Promise<void> {
   const names = await caches.keys();
   await Promise.all(names.filter((name) => name.startsWith(API_CACHE)).map((name) => caches.delete(name)));
 }
+
+/**
+ * Whether the phone holds changes the server has not received yet (a driver's queued check-ins, a suitcase's
+ * queued changes), which logging out would throw away. Each offline store keeps its unsent changes as its value
+ * (an array) or under `queue`.
+ */
+export function hasUnsentChanges(): boolean {
+  try {
+    return Object.keys(localStorage).some((key) => {
+      if (!key.startsWith(OFFLINE_PREFIX)) return false;
+      const value: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
+      const queue = Array.isArray(value) ? value : (value as { queue?: unknown } | null)?.queue;
+      return Array.isArray(queue) && queue.length > 0;
+    });
+  } catch {
+    return false;
+  }
+}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PassengerList } from '@tourdesk/contracts/driver-app.schema';
+import { hasUnsentChanges } from '../../lib/offline-data.ts';
 import { isCachedApiPath } from '../../lib/offline-routes.ts';
 import {
   enqueue,
@@ -94,8 +95,11 @@ describe('the check-in queue', () => {
     expect(loadQueue(7, 6)).toEqual([{ participantId: 3, status: null, at: 'b' }]);
     localStorage.setItem(queueKey(7, 6), '{broken');
     expect(loadQueue(7, 6)).toEqual([]);
+    expect(hasUnsentChanges()).toBe(true);
     saveQueue(7, 5, []);
     expect(localStorage.getItem(queueKey(7, 5))).toBeNull();
+    localStorage.removeItem(queueKey(7, 6));
+    expect(hasUnsentChanges()).toBe(false);
   });
 
   it('has the service worker keep the driver’s coaches and pick-up lists for offline use', () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Suitcase, SuitcaseChange, SuitcaseItem } from '@tourdesk/contracts/suitcase';
 import { applySuitcaseChanges, compactSuitcaseChanges } from '@tourdesk/contracts/suitcase';
-import { clearOfflineData } from '../../lib/offline-data.ts';
+import { clearOfflineData, hasUnsentChanges } from '../../lib/offline-data.ts';
 import {
   afterLoad,
   afterSync,
@@ -110,12 +110,16 @@ describe('the suitcase offline queue', () => {
 
   it('is kept per user and booking and goes at logout', async () => {
     const state = withQueue(emptyState(7), { op: 'add', item: item('a', 'Pass') });
+    saveState(1, 7, emptyState(7));
+    expect(hasUnsentChanges()).toBe(false);
     saveState(1, 7, state);
+    expect(hasUnsentChanges()).toBe(true);
     expect(loadState(1, 7)).toEqual(state);
     expect(loadState(2, 7)).toEqual(emptyState(7));
     localStorage.setItem('tourdesk.mobile.theme', 'dark');
     await clearOfflineData();
     expect(loadState(1, 7)).toEqual(emptyState(7));
+    expect(hasUnsentChanges()).toBe(false);
     expect(localStorage.getItem('tourdesk.mobile.theme')).toBe('dark');
   });
 
