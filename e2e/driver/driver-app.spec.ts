@@ -172,14 +172,11 @@ test('at a boarding point without reception the driver goes on checking in; it i
   const card = driver.getByRole('article', { name: passenger.name });
   await card.getByRole('button', { name: 'Eingestiegen' }).click();
   await expect(card).toContainText('noch nicht gesendet');
+  // The line appears once the attempt to send has failed: the server has not heard of the check-in.
   await expect(driver.getByRole('alert').filter({ hasText: '1 Änderung noch nicht gesendet' })).toBeVisible();
+  expect(await serverStatus()).toBeNull();
   expect(await seriousViolations(driver, 'driver list offline')).toEqual([]);
   await driver.screenshot({ path: test.info().outputPath('driver-offline-queued.png'), fullPage: true });
-  // The check-in outlives a reload without network, and the server has not heard of it yet.
-  await driver.reload();
-  await settled(driver);
-  await expect(card).toContainText('noch nicht gesendet');
-  expect(await serverStatus()).toBeNull();
   // Logging out now would throw the check-in away: the app asks first, and stays when told no.
   let question = '';
   driver.once('dialog', (dialog) => {
@@ -191,12 +188,28 @@ test('at a boarding point without reception the driver goes on checking in; it i
   await expect.poll(() => question).toContain('Beim Abmelden gehen sie verloren');
   await expect(driver).toHaveURL(new RegExp(`/driver/transports/${transport.id}$`));
   await driver.keyboard.press('Escape');
+  // The check-in outlives a reload without network.
+  await driver.reload();
+  await settled(driver);
+  await expect(card).toContainText('noch nicht gesendet');
 
   await driver.context().setOffline(false);
   await expect(card).toContainText('Eingestiegen');
   await expect(driver.getByText('noch nicht gesendet')).toHaveCount(0);
   await expect(driver.getByRole('alert')).toHaveCount(0);
   expect(await serverStatus()).toBe('boarded');
+
+  // Online, but the server fails once (or the weak signal does not get through): the undo waits and is tried again
+  // without an `online` event.
+  await driver.route('**/api/v1/driver/transports/*/checkins/*', (route) => route.fulfill({ status: 503 }), {
+    times: 1,
+  });
+  await card.getByRole('button', { name: 'Rückgängig' }).click();
+  await expect(driver.getByRole('alert').filter({ hasText: '1 Änderung noch nicht gesendet' })).toBeVisible();
+  expect(await serverStatus()).toBe('boarded');
+  await expect(driver.getByRole('alert')).toHaveCount(0, { timeout: 25_000 });
+  await expect(card.getByRole('button', { name: 'Eingestiegen' })).toBeVisible();
+  expect(await serverStatus()).toBeNull();
 
   await driver.context().close();
   await checkIn(request, transport.id, passenger.participantId, null);

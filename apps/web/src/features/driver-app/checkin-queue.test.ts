@@ -7,6 +7,7 @@ import {
   loadQueue,
   queueKey,
   saveQueue,
+  sendLater,
   withoutSent,
   withQueued,
   type QueuedCheckin,
@@ -100,6 +101,11 @@ describe('the check-in queue', () => {
     expect(localStorage.getItem(queueKey(7, 5))).toBeNull();
     localStorage.removeItem(queueKey(7, 6));
     expect(hasUnsentChanges()).toBe(false);
+  });
+
+  it('tries again after no network, an expired login or a failing server, and gives up on a refusal', () => {
+    expect([0, 401, 408, 429, 500, 503].map(sendLater)).toEqual([true, true, true, true, true, true]);
+    expect([400, 403, 404, 409].map(sendLater)).toEqual([false, false, false, false]);
   });
 
   it('has the service worker keep the driver’s coaches and pick-up lists for offline use', () => {

@@ -39,6 +39,13 @@ export function saveQueue(userId: number, transportId: number, queue: readonly Q
   }
 }
 
+/**
+ * Whether a check-in the server did not take is sent again later (no network — status 0 —, an expired login, a busy
+ * or failing server) rather than given up (any other refusal: the passenger is no longer on the coach, …).
+ */
+export const sendLater = (status: number): boolean =>
+  status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
+
 /** The queue with `checkin` as its passenger's latest (an earlier one of the same passenger goes). */
 export const enqueue = (queue: readonly QueuedCheckin[], checkin: QueuedCheckin): QueuedCheckin[] => [
   ...queue.filter((entry) => entry.participantId !== checkin.participantId),

@@ -31,7 +31,15 @@ import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
 import { useMobileUser, useT } from '../../lib/mobile.tsx';
 import { hasPermission } from '@tourdesk/contracts/permissions';
-import { enqueue, loadQueue, saveQueue, withoutSent, withQueued, type QueuedCheckin } from './checkin-queue.ts';
+import {
+  enqueue,
+  loadQueue,
+  saveQueue,
+  sendLater,
+  withoutSent,
+  withQueued,
+  type QueuedCheckin,
+} from './checkin-queue.ts';
 import { filterStops, withCheckin } from './driver-logic.ts';
 import { errorKey, passengersKey, usePassengerList } from './driver-queries.ts';
 
@@ -43,6 +51,11 @@ const timeOf = (iso: string) =>
   );
 
 const statusOf = (error: unknown): number => (error as { status?: number } | null)?.status ?? -1;
+
+/** How often queued check-ins are tried again while the screen is open. */
+const RETRY_MS = 15_000;
+/** How long one check-in may take: a weak signal can hold a request for minutes (it counts as no network). */
+const SEND_TIMEOUT_MS = 10_000;
 
 /**
  * The coach's check-ins. Each is kept on the phone first (checkin-queue.ts) and sent at once, one after another;
@@ -79,6 +92,7 @@ function useCheckins(userId: number, transportId: number) {
           const answer = await api<Checkin>(`/driver/transports/${transportId}/checkins/${entry.participantId}`, {
             method: 'PUT',
             body: { status: entry.status, at: entry.at },
+            signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
           });
           queryClient.setQueryData<PassengerList>(passengersKey(transportId), (list) =>
             list
@@ -91,8 +105,8 @@ function useCheckins(userId: number, transportId: number) {
           );
           update((queue) => withoutSent(queue, entry));
         } catch (error) {
-          // No network: everything stays queued until the connection returns.
-          if (statusOf(error) === 0) break;
+          // No network, an expired login, a busy server: everything stays queued and is tried again.
+          if (sendLater(statusOf(error))) break;
           // Refused (the passenger was cancelled meanwhile, the coach taken off): dropped, said, the list read again.
           update((queue) => withoutSent(queue, entry));
           setFailed(errorKey(error) === 'error.unexpected' ? 'driverApp.list.failed' : errorKey(error));
@@ -111,6 +125,14 @@ function useCheckins(userId: number, transportId: number) {
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [flush]);
+
+  // A phone with a weak signal may count as online without getting through: then no `online` event comes.
+  const waiting = queue.length > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void flush(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [waiting, flush]);
 
   const mark = (participantId: number, status: CheckinStatus | null) => {
     setFailed(null);
