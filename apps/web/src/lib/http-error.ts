@@ -14,3 +14,6 @@ export class HttpError extends Error {
     this.body = body;
   }
 }
+
+/** The HTTP status of what `api()` threw (0: no network), or -1 for anything else. */
+export const statusOf = (error: unknown): number => (error instanceof HttpError ? error.status : -1);

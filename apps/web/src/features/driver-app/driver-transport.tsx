@@ -29,6 +29,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Checkin, CheckinStatus, Passenger, PassengerList } from '@tourdesk/contracts/driver-app.schema';
 import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
+import { statusOf } from '../../lib/http-error.ts';
 import { useMobileUser, useT } from '../../lib/mobile.tsx';
 import { hasPermission } from '@tourdesk/contracts/permissions';
 import {
@@ -49,8 +50,6 @@ const timeOf = (iso: string) =>
   new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(
     new Date(iso),
   );
-
-const statusOf = (error: unknown): number => (error as { status?: number } | null)?.status ?? -1;
 
 /** How often queued check-ins are tried again while the screen is open. */
 const RETRY_MS = 15_000;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Suitcase, SuitcaseChange } from '@tourdesk/contracts/suitcase';
 import { api } from '../../lib/api-client.ts';
+import { statusOf } from '../../lib/http-error.ts';
 import {
   afterLoad,
   afterSync,
@@ -39,7 +40,6 @@ export function getOnce<T>(path: string): Promise<T> {
 
 export type SuitcaseStatus = 'loading' | 'ready' | 'offline' | 'notFound' | 'error';
 
-const statusOf = (error: unknown): number => (error as { status?: number } | null)?.status ?? -1;
 const conflictOf = (error: unknown): Suitcase | null =>
   (error as { body?: { suitcase?: Suitcase } } | null)?.body?.suitcase ?? null;
 
