@@ -19,10 +19,35 @@ export const isTrue = (column: string) => sql<SqlBool>`${sql.ref(column)}`;
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (char) => `\\${char}`);
 const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
 
+/** The FTS5 query for words of three or more characters: every word as a phrase of its own. */
+const ftsMatch = (words: readonly string[]) => words.map(ftsPhrase).join(' AND ');
+
+/** Whether the FTS5 trigram index can find `word` (it needs three characters or more). */
+const indexable = (word: string) => [...word].length >= 3;
+
+/**
+ * What a search for `words` binds, in order, and a key naming its SQL text: `searchCondition` binds exactly
+ * `values`, and every search with the same `key` has the same SQL, so a statement built with it can be compiled
+ * once per key and run with new values (db/compiled-once.ts).
+ */
+export type SearchTerms = { key: string; values: readonly string[] };
+
+export function searchTerms(dialect: DialectName, words: readonly string[]): SearchTerms {
+  if (dialect === 'postgres') {
+    return { key: `like ${words.length}`, values: words.map((word) => `%${escapeLike(word)}%`) };
+  }
+  const indexed = words.filter(indexable);
+  const short = words.filter((word) => !indexable(word));
+  return {
+    key: `fts ${indexed.length > 0 ? 1 : 0} instr ${short.length}`,
+    values: indexed.length > 0 ? [ftsMatch(indexed), ...short] : short,
+  };
+}
+
 /**
  * The condition "every word is contained in the record's normalised search text", using the table's
  * search index: an FTS5 trigram table on SQLite (words of three or more characters), pg_trgm on PostgreSQL.
- * `words` must already be normalised (see `searchWords`).
+ * `words` must already be normalised (see `searchWords`); it binds `searchTerms(dialect, words).values`.
  */
 export function searchCondition(
   dialect: DialectName,
@@ -31,62 +56,72 @@ export function searchCondition(
   words: readonly string[],
 ): RawBuilder<SqlBool> {
   const column = sql.ref(`${table}.search_text`);
+  const { values } = searchTerms(dialect, words);
   if (dialect === 'postgres') {
-    const parts = words.map((word) => sql<SqlBool>`${column} like ${`%${escapeLike(word)}%`}`);
+    const parts = values.map((pattern) => sql<SqlBool>`${column} like ${pattern}`);
     return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
   }
-  const indexed = words.filter((word) => [...word].length >= 3);
-  const short = words.filter((word) => [...word].length < 3);
   const parts: RawBuilder<SqlBool>[] = [];
-  if (indexed.length > 0) {
-    const match = indexed.map(ftsPhrase).join(' AND ');
+  let short = values;
+  if (words.some(indexable)) {
+    const fts = sql.table(`${table}_fts`);
     parts.push(
-      sql<SqlBool>`${sql.ref(`${table}.${idColumn}`)} in (select rowid from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${match})`,
+      sql<SqlBool>`${sql.ref(`${table}.${idColumn}`)} in (select rowid from ${fts} where ${fts} match ${values[0]})`,
     );
+    short = values.slice(1);
   }
   for (const word of short) parts.push(sql<SqlBool>`instr(${column}, ${word}) > 0`);
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
 /**
- * SQLite only: the ids of at most `cap` records whose search text contains every word, straight from the FTS5
- * trigram index (null when a word is too short for it, or on PostgreSQL). Reading a bounded number of index
- * entries is cheap, and tells whether a search is rare enough to sort all its matches (see list-query.ts).
+ * SQLite only: how many records (at most `cap`) contain every word, and their ids as a JSON array, straight from
+ * the FTS5 trigram index in one row (null when a word is too short for it, or on PostgreSQL). Reading a bounded
+ * number of index entries is cheap, tells whether a search is rare enough to sort all its matches, and hands them
+ * on as the parameter `json_each` reads (see list-query.ts). Binds `[match, cap]`; its SQL depends on `table`
+ * alone.
  */
 export function cappedSearchHits(
   dialect: DialectName,
   table: string,
   words: readonly string[],
   cap: number,
-): RawBuilder<{ id: number }> | null {
-  if (dialect !== 'sqlite' || words.length === 0 || words.some((word) => [...word].length < 3)) return null;
+): { query: RawBuilder<{ hits: number; ids: string }>; values: readonly [string, number] } | null {
+  if (dialect !== 'sqlite' || words.length === 0 || !words.every(indexable)) return null;
   const fts = sql.table(`${table}_fts`);
-  return sql<{
-    id: number;
-  }>`select rowid as id from ${fts} where ${fts} match ${words.map(ftsPhrase).join(' AND ')} limit ${cap}`;
+  const match = ftsMatch(words);
+  return {
+    query: sql<{
+      hits: number;
+      ids: string;
+    }>`select count(*) as hits, json_group_array(id) as ids from (select rowid as id from ${fts} where ${fts} match ${match} limit ${cap})`,
+    values: [match, cap],
+  };
 }
 
 /**
  * SQLite only: how many records of `table` contain every word, counted in its FTS5 trigram index alone (null when a
  * word is too short for it, or on PostgreSQL). The index is kept in step with the table by triggers, so this is the
  * count of `searchCondition` over the whole table, without looking up every matching row (18,000 matches: about
- * 6 ms instead of 25–50 ms).
+ * 6 ms instead of 25–50 ms). Binds `[match]`; its SQL depends on `table` alone.
  */
 export function searchIndexCount(
   dialect: DialectName,
   table: string,
   words: readonly string[],
-): RawBuilder<{ total: number }> | null {
-  if (dialect !== 'sqlite' || words.length === 0 || words.some((word) => [...word].length < 3)) return null;
+): { query: RawBuilder<{ total: number }>; values: readonly [string] } | null {
+  if (dialect !== 'sqlite' || words.length === 0 || !words.every(indexable)) return null;
   const fts = sql.table(`${table}_fts`);
-  return sql<{
-    total: number;
-  }>`select count(*) as total from ${fts} where ${fts} match ${words.map(ftsPhrase).join(' AND ')}`;
+  const match = ftsMatch(words);
+  return {
+    query: sql<{ total: number }>`select count(*) as total from ${fts} where ${fts} match ${match}`,
+    values: [match],
+  };
 }
 
 /**
  * The same "every word is contained" test as `searchCondition`, but as a plain substring check that uses no
- * index: cheap for the few thousand rows of a window, where probing an index would cost more.
+ * index: cheap for the few thousand rows of a window, where probing an index would cost more. Binds `words`.
  */
 export function containsAllWords(
   dialect: DialectName,

@@ -115,6 +115,61 @@ describe('search totals are exact', () => {
   });
 });
 
+/**
+ * Issue #8, 4.1: a search builds and compiles its statements once per shape (db/compiled-once.ts); a later search
+ * with other words of the same shape runs them with its own values, through every path a search can take.
+ */
+describe('searches are compiled once per shape', () => {
+  it.each([
+    ['all matches sorted', {}],
+    ['the window', { searchHitCap: 0, searchWindow: 100_000 }],
+    ['the search index after an empty window', { searchHitCap: 0, searchWindow: 0 }],
+  ] as const)('%s', async (_path, overrides: Partial<ListSpec>) => {
+    let compiles = 0;
+    const counted = t.ctx.db.withPlugin({
+      transformQuery: (args) => {
+        compiles++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const page = (words: string) =>
+      runListPage(
+        { db: counted, dialect: t.ctx.dialect },
+        { ...CUSTOMER_LIST_SPEC, ...overrides, idField: 'id', selectable: ['id'] } as ListSpec<{ id: number }>,
+        // One row a page, so that both pages have the same shape.
+        { 'lit-search': words, $limit: 1 },
+        customerBaseQuery(counted),
+        (rows) => rows.map((row) => ({ id: row.id_vc_card })),
+        customerCountBase(counted),
+      );
+    // Two surnames of the customers made above, as different words of the same shape.
+    const surnames = await counted
+      .selectFrom('vc_person')
+      .innerJoin('vc_card', 'vc_card.id_vc_card', 'vc_person.id_vc_card')
+      .where('vc_card.kind', '=', 'customer')
+      .select('vc_person.surname')
+      .execute();
+    const [one, two] = [...new Set(surnames.map((row) => (row.surname ?? '').slice(0, 4)))].filter(
+      (prefix) => prefix.length === 4,
+    );
+    const first = await page(one!);
+    const afterFirst = compiles;
+    expect(afterFirst).toBeGreaterThan(0);
+    const second = await page(two!);
+    expect(compiles).toBe(afterFirst);
+    // Each search still finds its own customers, as the joined path (no shortcuts) does.
+    for (const [words, found] of [
+      [one!, first],
+      [two!, second],
+    ] as const) {
+      const joined = await customerPage({}, { 'lit-search': words, $limit: '1' }, false);
+      expect(joined.total).toBeGreaterThan(0);
+      expect({ total: found.total, ids: found.data.map((row) => row.id) }).toEqual(joined);
+    }
+  });
+});
+
 describe('list specs are typed', () => {
   it('name only columns that exist and fields the answer has (checked by the type check)', () => {
     type Field = ListField['column'];

@@ -1,4 +1,11 @@
-import { sql, type CompiledQuery, type QueryResult, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type CompiledQuery,
+  type QueryResult,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { z } from 'zod';
 import { ALL_ITEMS_LIMIT, DEFAULT_PAGE_SIZE, searchWords, type ListQuery, type Page } from '@tourdesk/contracts';
 import { compiledOnce, runCompiled } from '../db/compiled-once.ts';
@@ -7,6 +14,7 @@ import {
   containsAllWords,
   searchCondition,
   searchIndexCount,
+  searchTerms,
   type DialectName,
 } from '../db/dialect.ts';
 import type { ReadCache } from '../db/read-cache.ts';
@@ -353,7 +361,8 @@ async function readList<
   const select = resolveSelect(query, spec);
   const filters = resolveFilters(query, spec);
   const words = searchWords(query['lit-search']);
-  const filtered = narrow(context, spec, base, filters, words);
+  const searching = spec.searchable && words.length > 0;
+  const filtered = () => narrow(context, spec, base, filters, words);
 
   const idColumn = `${spec.table}.${spec.idColumn}`;
   type AnySelect = SelectQueryBuilder<DB, keyof DB, unknown>;
@@ -382,8 +391,8 @@ async function readList<
       countBase: idBase,
       filterShape: filterShapeOf(filters),
       filterValues: filterValuesOf(filters),
-      scoped: narrow(context, spec, idBase, filters, []) as unknown as AnySelect,
-      searched: narrow(context, spec, idBase, filters, words) as unknown as AnySelect,
+      scoped: () => narrow(context, spec, idBase, filters, []) as unknown as AnySelect,
+      searched: () => narrow(context, spec, idBase, filters, words) as unknown as AnySelect,
       words,
       idColumn,
       ordered,
@@ -405,7 +414,7 @@ async function readList<
       );
     }
   } else if (limit > 0) {
-    rows = (await ordered(filtered as unknown as AnySelect).execute()) as O[];
+    rows = (await ordered(filtered() as unknown as AnySelect).execute()) as O[];
   }
   const data = (await map(rows as O[])).map((item) => pick(item, select));
   if (!paginate) return { total: data.length, limit, skip, data };
@@ -414,20 +423,24 @@ async function readList<
   if (data.length === limit || skip > 0 || limit === 0) {
     // A search over the whole table and nothing else is counted in the search index alone (SQLite's FTS5).
     const inIndex =
-      words.length > 0 && countBase && filters.length === 0 && wholeTables.has(countBase)
+      searching && countBase && filters.length === 0 && wholeTables.has(countBase)
         ? searchIndexCount(context.dialect, spec.table, words)
         : null;
-    if (inIndex) {
-      total = await countCompiled(context, inIndex.compile(context.db));
+    if (inIndex && countBase) {
+      const statement = compiledOnce(countBase, `index count ${spec.table}`, inIndex.values, () =>
+        compilable(context, inIndex.query),
+      );
+      total = await countCompiled(context, statement);
     } else if (countBase && !filters.some((filter) => filter.joined)) {
-      // Without search words, the count is compiled once per filter columns on the count base.
-      const shape =
-        words.length === 0
-          ? { owner: countBase, key: `count ${filterShapeOf(filters)}`, values: filterValuesOf(filters) }
-          : undefined;
-      total = await countRows(context, () => narrow(context, spec, countBase, filters, words), shape);
+      // Compiled once per filter columns and search shape on the count base.
+      const terms = searching ? searchTerms(context.dialect, words) : { key: '', values: [] };
+      total = await countRows(context, () => narrow(context, spec, countBase, filters, words), {
+        owner: countBase,
+        key: `count ${filterShapeOf(filters)} ${terms.key}`,
+        values: [...filterValuesOf(filters), ...terms.values],
+      });
     } else {
-      total = await countRows(context, () => filtered);
+      total = await countRows(context, filtered);
     }
   }
   return { total, limit, skip, data };
@@ -458,6 +471,11 @@ async function countCompiled(context: ListContext, compiled: CompiledQuery): Pro
   return context.cache.get('counts', `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
 }
 
+/** A raw statement as `compiledOnce` builds it: compiled on the context's database. */
+const compilable = <Row>(context: ListContext, query: RawBuilder<Row>) => ({
+  compile: () => query.compile(context.db),
+});
+
 const wholeTables = new WeakSet<object>();
 
 /**
@@ -474,7 +492,8 @@ const filterShapeOf = (filters: readonly Filter[]) =>
   filters.map((filter) => `${filter.column}:${filter.values.length}`).join(',');
 const filterValuesOf = (filters: readonly Filter[]) => filters.flatMap((filter) => filter.values);
 
-const idsOf = (result: QueryResult<unknown>) => (result.rows as Array<{ list_id: number }>).map((row) => row.list_id);
+const idsOf = (result: QueryResult<unknown>) =>
+  (result.rows as Array<{ list_id: number }>).map((row) => Number(row.list_id));
 
 /** How many rows, in list order, a search first looks through with a plain substring test. */
 export const SEARCH_WINDOW = 2000;
@@ -488,10 +507,10 @@ type PageIdsInput<Q> = {
   /** The filters' columns and value counts, and their values in order (see `filterShape`). */
   filterShape: string;
   filterValues: ReadonlyArray<string | number | boolean>;
-  /** The base table with scope and filters, without the search words. */
-  scoped: Q;
+  /** The base table with scope and filters, without the search words (built when needed). */
+  scoped: () => Q;
   /** The same with the search words, through the search index. */
-  searched: Q;
+  searched: () => Q;
   words: readonly string[];
   idColumn: string;
   ordered: (query: Q, take?: number, from?: number) => Q;
@@ -520,7 +539,7 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
       input.countBase,
       JSON.stringify([input.filterShape, sort, idColumn]),
       [...input.filterValues, limit, skip],
-      () => ordered(idOnly(scoped)),
+      () => ordered(idOnly(scoped())),
     );
     return idsOf(await runCompiled(context.db, statement));
   }
@@ -531,36 +550,30 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   const hitCap = spec.searchHitCap ?? SEARCH_HIT_CAP;
   const capped = cappedSearchHits(context.dialect, spec.table, words, hitCap + 1);
   if (capped) {
-    const hitIds = (await capped.execute(context.db)).rows.map((row) => Number(row.id));
-    if (hitIds.length === 0) return [];
-    if (hitIds.length <= hitCap) {
-      const hits = JSON.stringify(hitIds);
-      const among = sql<SqlBool>`${sql.ref(idColumn)} in (select value from json_each(${hits}))`;
+    // How many matches, and their ids as the JSON array the next statement reads, in one row from the index.
+    const hitsStatement = compiledOnce(input.countBase, `capped hits ${spec.table}`, capped.values, () =>
+      compilable(context, capped.query),
+    );
+    const found = (await runCompiled(context.db, hitsStatement)).rows[0];
+    const hits = Number(found?.hits ?? 0);
+    if (hits === 0) return [];
+    if (hits <= hitCap) {
+      const among = sql<SqlBool>`${sql.ref(idColumn)} in (select value from json_each(${found!.ids}))`;
       const statement = compiledOnce(
         input.countBase,
         JSON.stringify(['among hits', input.filterShape, sort, idColumn]),
-        [...input.filterValues, hits, limit, skip],
-        () => ordered(idOnly(scoped.where(among) as Q)),
+        [...input.filterValues, found!.ids, limit, skip],
+        () => ordered(idOnly(scoped().where(among) as Q)),
       );
       return idsOf(await runCompiled(context.db, statement));
     }
   }
 
   // Step 1: the first rows in list order, with a plain substring test. The window is a subquery of its own, so
-  // the scan stops after it however few rows match.
+  // the scan stops after it however few rows match. Both steps are compiled once per shape on the base query.
   const sortColumns = sort.map(([field]) => sortColumnOf(spec.fields[field]!));
-  const windowRows = ordered(
-    scoped
-      .clearSelect()
-      .select([
-        sql.ref(idColumn).as('list_id'),
-        sql.ref(`${spec.table}.search_text`).as('search_text'),
-        ...sortColumns.map((column, index) => sql.ref(column).as(`sort_${index}`)),
-      ]) as unknown as Q,
-    spec.searchWindow ?? SEARCH_WINDOW,
-    0,
-  );
-  const order = [
+  const windowSize = spec.searchWindow ?? SEARCH_WINDOW;
+  const order = () => [
     ...sort.map(
       ([field, direction], index) =>
         sql`${sql.ref(`sort_${index}`)} ${sql.raw(direction === 1 ? 'asc' : 'desc')}${sql.raw(
@@ -569,26 +582,55 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
     ),
     sql`list_id asc`,
   ];
-  const fromWindow = await sql<{
-    list_id: number;
-  }>`select list_id from ${windowRows} as window_rows where ${containsAllWords(
-    context.dialect,
-    'window_rows.search_text',
-    words,
-  )} order by ${sql.join(order)} limit ${limit} offset ${skip}`.execute(context.db);
-  if (fromWindow.rows.length === limit) return fromWindow.rows.map((row) => Number(row.list_id));
+  const windowStatement = compiledOnce(
+    input.countBase,
+    JSON.stringify(['window', input.filterShape, sort, idColumn, words.length]),
+    [...input.filterValues, windowSize, 0, ...words, limit, skip],
+    () => {
+      const windowRows = ordered(
+        scoped()
+          .clearSelect()
+          .select([
+            sql.ref(idColumn).as('list_id'),
+            sql.ref(`${spec.table}.search_text`).as('search_text'),
+            ...sortColumns.map((column, index) => sql.ref(column).as(`sort_${index}`)),
+          ]) as unknown as Q,
+        windowSize,
+        0,
+      );
+      return compilable(
+        context,
+        sql<{ list_id: number }>`select list_id from ${windowRows} as window_rows where ${containsAllWords(
+          context.dialect,
+          'window_rows.search_text',
+          words,
+        )} order by ${sql.join(order())} limit ${limit} offset ${skip}`,
+      );
+    },
+  );
+  const fromWindow = idsOf(await runCompiled(context.db, windowStatement));
+  if (fromWindow.length === limit) return fromWindow;
 
   // Step 2: a rarer word; its matches come through the search index, and only they are sorted.
-  const hits = searched
-    .clearSelect()
-    .select([
-      sql.ref(idColumn).as('list_id'),
-      ...sortColumns.map((column, index) => sql.ref(column).as(`sort_${index}`)),
-    ]);
-  const result = await sql<{
-    list_id: number;
-  }>`with hits as materialized ${hits} select list_id from hits order by ${sql.join(order)} limit ${limit} offset ${skip}`.execute(
-    context.db,
+  const terms = searchTerms(context.dialect, words);
+  const hitsStatement = compiledOnce(
+    input.countBase,
+    JSON.stringify(['hits', input.filterShape, sort, idColumn, terms.key]),
+    [...input.filterValues, ...terms.values, limit, skip],
+    () => {
+      const hits = searched()
+        .clearSelect()
+        .select([
+          sql.ref(idColumn).as('list_id'),
+          ...sortColumns.map((column, index) => sql.ref(column).as(`sort_${index}`)),
+        ]);
+      return compilable(
+        context,
+        sql<{
+          list_id: number;
+        }>`with hits as materialized ${hits} select list_id from hits order by ${sql.join(order())} limit ${limit} offset ${skip}`,
+      );
+    },
   );
-  return result.rows.map((row) => Number(row.list_id));
+  return idsOf(await runCompiled(context.db, hitsStatement));
 }
