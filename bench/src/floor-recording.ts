@@ -45,8 +45,9 @@ export async function recordFloor(
         sql: statement.sql,
         parameters: statement.parameters.map(handle.dialect === 'sqlite' ? bindable : (value) => value),
       }));
-      // The total is the statement that counts (the journeys' rows also count their dates in a subquery).
-      const count = compiled.find((statement) => /^select count\(\*\)/.test(statement.sql)) ?? null;
+      // The total is the statement that counts as `total` (the journeys' rows also count their dates in a subquery;
+      // a search's first statement counts its index hits as `hits`).
+      const count = compiled.find((statement) => /^select count\(\*\) as "?total"?\b/.test(statement.sql)) ?? null;
       const rest = compiled.filter((statement) => statement !== count);
       const fieldsIndex = rest.findIndex((statement) => /from "vc_field"/.test(statement.sql));
       routes.push({
