@@ -7,8 +7,7 @@
  * /process-lit against the real server and the floor (floor.ts: the same SQL, no framework), side by side on the
  * same core, as the customer lists are measured. See bench/README.md "Booking lists".
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -16,7 +15,7 @@ import { buildSearchText } from '@tourdesk/contracts';
 import { migrateToLatest, openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { fill } from './bookings.ts';
 import { cpuSnapshot, otherWork } from './cpu.ts';
-import type { DriveSpec, ScenarioResult } from './drive.ts';
+import { driveInChild, type DriveTarget, type ScenarioResult } from './drive.ts';
 import { peakRssMb, rssMb, sameAnswers } from './floor-check.ts';
 import { recordFloor } from './floor-recording.ts';
 import { BENCH_DIR, generateCustomers, migrateAndSeed, recreateDatabase, type Target } from './generate.ts';
@@ -24,7 +23,7 @@ import { FIRST_NAMES, SURNAMES } from './names.ts';
 import type { BenchOptions, EngineName } from './options.ts';
 import { formatComparison, formatTable, meetsTarget, P50_RATIO_TARGET, RPS_RATIO_TARGET } from './report.ts';
 import { bookingListScenarios, P95_TARGET_MS } from './scenarios.ts';
-import { freePort, login, pinned, startServer, type RunningServer } from './server.ts';
+import { freePort, login, startServer, type RunningServer } from './server.ts';
 
 const DATA_DIR = resolve(BENCH_DIR, '.data');
 const RESULTS_DIR = resolve(BENCH_DIR, 'results');
@@ -56,17 +55,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-async function drive(spec: DriveSpec): Promise<ScenarioResult[]> {
-  const [command, args] = pinned('1', process.execPath, [resolve(BENCH_DIR, 'src/drive.ts')]);
-  const child = spawn(command, args, {
-    env: { ...process.env, BENCH_DRIVE_SPEC: JSON.stringify(spec) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const code = await new Promise<number | null>((done) => child.once('exit', (exitCode) => done(exitCode)));
-  if (code !== 0) throw new Error(`the load generator failed (exit code ${code})`);
-  return JSON.parse(readFileSync(spec.output, 'utf8')) as ScenarioResult[];
 }
 
 /**
@@ -272,27 +260,27 @@ export async function benchBookingLists(engine: EngineName, options: BenchOption
     try {
       for (const connections of options.connections) {
         log(
-          `  ${connections} connection(s), ${options.warmup} s warm-up + ${options.duration} s per scenario and server`,
+          `  ${connections} connection(s), ${options.warmup} s warm-up + ${options.duration} s per scenario and server` +
+            ` in ${options.rounds} round(s)`,
         );
         results[connections] = { project: [], floor: [] };
         for (const scenario of scenarios) {
-          for (const [label, baseUrl] of [
-            ['project', server.baseUrl],
-            ['floor', floor.baseUrl],
-          ] as const) {
-            if (label === 'floor' && !scenario.floor) continue;
-            const [result] = await drive({
-              baseUrl,
-              label,
-              tokens,
-              connections,
-              duration: options.duration,
-              warmup: options.warmup,
-              scenarios: [scenario],
-              output: resolve(scratch, 'results.json'),
-            });
-            results[connections]![label].push(result!);
-          }
+          // Project and floor in turn, round by round (drive.ts), so that other work on the machine hits both alike.
+          const targets: DriveTarget[] = [{ label: 'project', baseUrl: server.baseUrl, serverPid: server.pid }];
+          if (scenario.floor) targets.push({ label: 'floor', baseUrl: floor.baseUrl, serverPid: floor.pid });
+          const [perTarget] = await driveInChild({
+            targets,
+            tokens,
+            connections,
+            duration: options.duration,
+            warmup: options.warmup,
+            rounds: options.rounds,
+            scenarios: [scenario],
+            output: resolve(scratch, 'results.json'),
+          });
+          perTarget!.forEach((result, index) =>
+            results[connections]![targets[index]!.label as 'project' | 'floor'].push(result),
+          );
         }
       }
     } finally {

@@ -1,27 +1,45 @@
 /**
  * The load generator: runs each scenario with autocannon (a warm-up, then the measured run) and records
  * every response's latency itself, since autocannon reports p50/p90/p97.5/p99 but no p95.
- * run.ts starts it as a child process pinned to core 1, with the spec in BENCH_DRIVE_SPEC; it writes the
- * results to spec.output.
+ * run.ts and booking-lists.ts start it as a child process pinned to core 1 (`driveInChild`), with the spec in
+ * BENCH_DRIVE_SPEC; it writes the results to spec.output.
+ *
+ * With several targets (the project and its floor) a scenario's measured time is cut into `rounds`, and the targets
+ * take turns round by round (the first one first in odd rounds, last in even ones): a change in the machine's speed
+ * during the run — other work, the host — then falls on every target alike instead of on whichever ran at the
+ * time. Each target's figures are taken over all its rounds together.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import autocannon, { type Client } from 'autocannon';
 import type { Account, Scenario, ScenarioGroup, ScenarioKind } from './scenarios.ts';
+import { pinned } from './server.ts';
 
-export type DriveSpec = {
+/** A server a scenario is sent to. */
+export type DriveTarget = {
   baseUrl: string;
-  /** Which server is driven (project or floor), for the progress lines. */
+  /** Which server is driven (project or floor), for the progress lines and the results. */
   label: string;
-  /** Bearer token per account the scenarios are sent as. */
-  tokens: Partial<Record<Account, string>>;
-  connections: number;
-  duration: number;
-  warmup: number;
-  scenarios: Scenario[];
-  output: string;
   /** The driven server's process, whose CPU time per request is noted (Linux only). */
   serverPid?: number;
 };
+
+export type DriveSpec = {
+  targets: DriveTarget[];
+  /** Bearer token per account the scenarios are sent as. */
+  tokens: Partial<Record<Account, string>>;
+  connections: number;
+  /** Measured seconds per scenario and target, cut into `rounds` (see the module comment). */
+  duration: number;
+  warmup: number;
+  rounds: number;
+  scenarios: Scenario[];
+  output: string;
+};
+
+/** What a drive answers: per scenario, one result per target, in the targets' order. */
+export type DriveResults = ScenarioResult[][];
 
 export type ScenarioResult = {
   name: string;
@@ -81,7 +99,7 @@ const succeeded = (scenario: Scenario, status: number) =>
   scenario.conditional ? status === 304 : status >= 200 && status < 300;
 
 async function runOnce(
-  spec: DriveSpec,
+  spec: DriveSpec & DriveTarget,
   scenario: Scenario,
   headers: Record<string, string>,
   seconds: number,
@@ -109,7 +127,7 @@ async function runOnce(
  * returns the headers of the load: for a conditional scenario with the ETag of that answer as If-None-Match
  * (checked to answer 304).
  */
-async function probe(spec: DriveSpec, scenario: Scenario): Promise<Record<string, string>> {
+async function probe(spec: DriveSpec & DriveTarget, scenario: Scenario): Promise<Record<string, string>> {
   const headers = headersFor(spec, scenario);
   for (const path of scenario.paths) {
     const response = await fetch(spec.baseUrl + path, { headers });
@@ -133,7 +151,7 @@ async function probe(spec: DriveSpec, scenario: Scenario): Promise<Record<string
  * Waits until the server has worked off what closed connections left behind (it finishes every request it
  * has begun): until a health check answers within 50 ms, so the next measurement starts on an idle server.
  */
-async function drain(spec: DriveSpec): Promise<void> {
+async function drain(spec: DriveTarget): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const started = performance.now();
@@ -142,20 +160,50 @@ async function drain(spec: DriveSpec): Promise<void> {
   }
 }
 
-export async function runScenario(spec: DriveSpec, scenario: Scenario): Promise<ScenarioResult> {
-  const headers = await probe(spec, scenario);
-  if (spec.warmup > 0) {
-    await runOnce(spec, scenario, headers, spec.warmup, null);
-    await drain(spec);
+type Tally = {
+  target: DriveSpec & DriveTarget;
+  headers: Record<string, string>;
+  recorder: Recorder;
+  seconds: number;
+  errors: number;
+  timeouts: number;
+  cpuMs: number | null;
+};
+
+/** One scenario on every target: warm-ups, then the measured rounds in turn (see the module comment). */
+export async function runScenario(spec: DriveSpec, scenario: Scenario): Promise<ScenarioResult[]> {
+  const tallies: Tally[] = [];
+  for (const target of spec.targets) {
+    const driven = { ...spec, ...target };
+    const headers = await probe(driven, scenario);
+    if (spec.warmup > 0) {
+      await runOnce(driven, scenario, headers, spec.warmup, null);
+      await drain(target);
+    }
+    const recorder: Recorder = { latencies: [], statuses: new Map() };
+    tallies.push({ target: driven, headers, recorder, seconds: 0, errors: 0, timeouts: 0, cpuMs: 0 });
   }
-  const recorder: Recorder = { latencies: [], statuses: new Map() };
-  const cpuBefore = cpuMs(spec.serverPid);
-  const result = await runOnce(spec, scenario, headers, spec.duration, recorder);
-  await drain(spec);
-  const cpuAfter = cpuMs(spec.serverPid);
+  const rounds = Math.max(1, spec.rounds);
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? tallies : tallies.toReversed();
+    for (const tally of order) {
+      const cpuBefore = cpuMs(tally.target.serverPid);
+      const result = await runOnce(tally.target, scenario, tally.headers, spec.duration / rounds, tally.recorder);
+      await drain(tally.target);
+      const cpuAfter = cpuMs(tally.target.serverPid);
+      tally.seconds += result.duration;
+      tally.errors += result.errors;
+      tally.timeouts += result.timeouts;
+      tally.cpuMs =
+        cpuBefore !== null && cpuAfter !== null && tally.cpuMs !== null ? tally.cpuMs + cpuAfter - cpuBefore : null;
+    }
+  }
+  return tallies.map((tally) => summary(scenario, tally));
+}
+
+function summary(scenario: Scenario, { recorder, seconds, errors, timeouts, cpuMs: cpu }: Tally): ScenarioResult {
   const sorted = recorder.latencies.toSorted((a, b) => a - b);
   const requests = sorted.length;
-  const seconds = result.duration;
   const statusCounts = Object.fromEntries([...recorder.statuses].map(([status, count]) => [String(status), count]));
   const non2xx = [...recorder.statuses].reduce(
     (sum, [status, count]) => sum + (succeeded(scenario, status) ? 0 : count),
@@ -179,27 +227,51 @@ export async function runScenario(spec: DriveSpec, scenario: Scenario): Promise<
     },
     statusCounts,
     non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    errors,
+    timeouts,
     // The drain's few health checks are counted too: negligible against thousands of requests.
-    cpuMsPerRequest: cpuBefore !== null && cpuAfter !== null && requests > 0 ? (cpuAfter - cpuBefore) / requests : null,
+    cpuMsPerRequest: cpu !== null && requests > 0 ? cpu / requests : null,
   };
+}
+
+/** Runs the load generator as a child process pinned to core 1 and answers its results. */
+export async function driveInChild(
+  spec: DriveSpec,
+  started?: (child: ReturnType<typeof spawn>) => void,
+): Promise<DriveResults> {
+  const [command, args] = pinned('1', process.execPath, [resolve(import.meta.dirname, 'drive.ts')]);
+  const child = spawn(command, args, {
+    env: { ...process.env, BENCH_DRIVE_SPEC: JSON.stringify(spec) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  started?.(child);
+  const code = await new Promise<number | null>((done) => child.once('exit', (exitCode) => done(exitCode)));
+  if (code !== 0) throw new Error(`the load generator failed (exit code ${code})`);
+  return JSON.parse(readFileSync(spec.output, 'utf8')) as DriveResults;
 }
 
 async function main(): Promise<void> {
   const raw = process.env.BENCH_DRIVE_SPEC;
-  if (!raw) throw new Error('drive.ts is started by run.ts (BENCH_DRIVE_SPEC is not set)');
+  if (!raw) throw new Error('drive.ts is started by driveInChild (BENCH_DRIVE_SPEC is not set)');
   const spec = JSON.parse(raw) as DriveSpec;
-  const results: ScenarioResult[] = [];
+  const results: DriveResults = [];
+  const labels = spec.targets.map((target) => target.label).join(' and ');
   for (const scenario of spec.scenarios) {
     process.stderr.write(
-      `  ${spec.label.padEnd(7)} ${scenario.name.padEnd(26)} ${spec.connections}× warm-up ${spec.warmup} s, measuring ${spec.duration} s … `,
+      `  ${scenario.name.padEnd(36)} ${spec.connections}× ${labels}: warm-up ${spec.warmup} s, ` +
+        `${spec.duration} s each in ${Math.max(1, spec.rounds)} round(s) … `,
     );
-    const result = await runScenario(spec, scenario);
+    const perTarget = await runScenario(spec, scenario);
     process.stderr.write(
-      `${result.rps.toFixed(1)} req/s, p95 ${result.latencyMs.p95.toFixed(1)} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}\n`,
+      `${perTarget
+        .map(
+          (result, index) =>
+            `${spec.targets[index]!.label} ${result.rps.toFixed(1)} req/s, p95 ${result.latencyMs.p95.toFixed(1)} ms` +
+            (result.non2xx ? `, ${result.non2xx} non-2xx` : ''),
+        )
+        .join('; ')}\n`,
     );
-    results.push(result);
+    results.push(perTarget);
   }
   writeFileSync(spec.output, JSON.stringify(results));
 }

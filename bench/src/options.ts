@@ -23,6 +23,8 @@ export type BenchOptions = {
   duration: number;
   /** Seconds of warm-up before each measured run. */
   warmup: number;
+  /** Rounds the measured seconds are cut into, project and floor taking turns (drive.ts). */
+  rounds: number;
   /** Concurrent connections; every scenario runs once per count. */
   connections: number[];
   port: number;
@@ -46,6 +48,8 @@ export const USAGE = `npm run bench -- [options]
   --invoices N                invoices to issue and render per connection count (default 400; --only invoices)
   --duration S                seconds per measured scenario (default 10)
   --warmup S                  seconds of warm-up before each scenario (default 3)
+  --rounds N                  rounds the measured seconds of a scenario are cut into, project and floor
+                              taking turns (default 5)
   --connections C[,C]         concurrent connections, each count in turn (default 1,10)
   --port P                    port for the API under test (default 3210, the next free one when taken)
   --only NAME[,NAME]          run only the scenarios whose names contain one of these words
@@ -55,7 +59,7 @@ export const USAGE = `npm run bench -- [options]
   --server FILE               server entry to start (default apps/server/src/main.ts), e.g. another checkout's
   --help                      this text
 
-Environment: BENCH_DB, BENCH_USERS, BENCH_CUSTOMERS, BENCH_JOURNEYS, BENCH_DEPARTURES, BENCH_PARTICIPANTS, BENCH_INVOICES, BENCH_DURATION, BENCH_WARMUP, BENCH_CONNECTIONS,
+Environment: BENCH_DB, BENCH_USERS, BENCH_CUSTOMERS, BENCH_JOURNEYS, BENCH_DEPARTURES, BENCH_PARTICIPANTS, BENCH_INVOICES, BENCH_DURATION, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONNECTIONS,
 BENCH_PORT, BENCH_SERVER stand in for the flags; BENCH_DATABASE_URL is the PostgreSQL database to use
 (default postgres://postgres@127.0.0.1:5432/tourdesk_bench). It is dropped and recreated on every run.`;
 
@@ -99,6 +103,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       invoices: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      rounds: { type: 'string' },
       connections: { type: 'string' },
       port: { type: 'string' },
       only: { type: 'string' },
@@ -121,6 +126,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     invoices: positiveInt('--invoices', values.invoices ?? env.BENCH_INVOICES, 400),
     duration: positiveInt('--duration', values.duration ?? env.BENCH_DURATION, 10),
     warmup: positiveInt('--warmup', values.warmup ?? env.BENCH_WARMUP, 3),
+    rounds: Math.max(1, positiveInt('--rounds', values.rounds ?? env.BENCH_ROUNDS, 5)),
     connections: (values.connections ?? env.BENCH_CONNECTIONS ?? '1,10')
       .split(',')
       .map((count) => positiveInt('--connections', count.trim(), 10)),

@@ -3,8 +3,8 @@
  * and drives GET /users-lit and GET /customers (pages, sorting, lit-search) over loopback with autocannon.
  * See bench/README.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -12,7 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/data
 import { benchBookingLists } from './booking-lists.ts';
 import { benchBookings } from './bookings.ts';
 import { benchInvoices } from './invoices.ts';
-import type { DriveSpec, ScenarioResult } from './drive.ts';
+import { driveInChild, type DriveResults, type DriveSpec, type DriveTarget, type ScenarioResult } from './drive.ts';
 import {
   BENCH_DIR,
   countGenerated,
@@ -31,7 +31,7 @@ import { recordFloor } from './floor-recording.ts';
 import { peakRssMb, rssMb, sameAnswers, type MemoryReport } from './floor-check.ts';
 import { formatComparison, formatTable, meetsTarget, P50_RATIO_TARGET, RPS_RATIO_TARGET } from './report.ts';
 import { P95_TARGET_MS, selectScenarios, type Account, type Scenario } from './scenarios.ts';
-import { freePort, hasTaskset, login, pinned, startServer, type RunningServer } from './server.ts';
+import { freePort, hasTaskset, login, startServer, type RunningServer } from './server.ts';
 
 const DEFAULT_SERVER = resolve(import.meta.dirname, '../../apps/server/src/main.ts');
 const FLOOR_SERVER = resolve(import.meta.dirname, 'floor.ts');
@@ -197,18 +197,13 @@ async function prepare(
   }
 }
 
-/** Runs drive.ts as a child pinned to core 1 and reads its results. */
-async function drive(spec: DriveSpec): Promise<ScenarioResult[]> {
-  const [command, args] = pinned('1', process.execPath, [resolve(BENCH_DIR, 'src/drive.ts')]);
-  const child = spawn(command, args, {
-    env: { ...process.env, BENCH_DRIVE_SPEC: JSON.stringify(spec) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  running.driver = child;
-  const code = await new Promise<number | null>((done) => child.once('exit', (exitCode) => done(exitCode)));
-  running.driver = null;
-  if (code !== 0) throw new Error(`the load generator failed (exit code ${code})`);
-  return JSON.parse(readFileSync(spec.output, 'utf8')) as ScenarioResult[];
+/** Runs drive.ts as a child pinned to core 1 and reads its results (the child is stopped on Ctrl-C). */
+async function drive(spec: DriveSpec): Promise<DriveResults> {
+  try {
+    return await driveInChild(spec, (child) => (running.driver = child));
+  } finally {
+    running.driver = null;
+  }
 }
 
 type EngineReport = {
@@ -257,7 +252,8 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
     project: { idleMb: rssMb(server.pid) },
     floor: { idleMb: floor ? rssMb(floor.pid) : null },
   };
-  const results: Record<number, { project: ScenarioResult[]; floor: ScenarioResult[] }> = {};
+  type Label = 'project' | 'floor';
+  const results: Record<number, Record<Label, ScenarioResult[]>> = {};
   try {
     if (options.server !== DEFAULT_SERVER) log(`server under test: ${options.server}`);
     log(
@@ -278,30 +274,25 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
     try {
       for (const connections of options.connections) {
         log(
-          `${connectionsText(connections)}, ${options.warmup} s warm-up + ${options.duration} s per scenario and server`,
+          `${connectionsText(connections)}, ${options.warmup} s warm-up + ${options.duration} s per scenario and server` +
+            ` in ${options.rounds} round(s)`,
         );
         results[connections] = { project: [], floor: [] };
         for (const scenario of scenarios) {
-          // Project and floor in turn, scenario by scenario, so that other work on the machine hits both alike.
-          const servers: Array<readonly ['project' | 'floor', string, number | undefined]> = [
-            ['project', server.baseUrl, server.pid],
-          ];
-          if (floor && scenario.floor) servers.push(['floor', floor.baseUrl, floor.pid]);
-          for (const [label, baseUrl, serverPid] of servers) {
-            const output = resolve(scratch, 'results.json');
-            const [result] = await drive({
-              baseUrl,
-              label,
-              tokens,
-              connections,
-              duration: options.duration,
-              warmup: options.warmup,
-              scenarios: [scenario],
-              output,
-              serverPid,
-            });
-            results[connections]![label].push(result!);
-          }
+          // Project and floor in turn, round by round (drive.ts), so that other work on the machine hits both alike.
+          const targets: DriveTarget[] = [{ label: 'project', baseUrl: server.baseUrl, serverPid: server.pid }];
+          if (floor && scenario.floor) targets.push({ label: 'floor', baseUrl: floor.baseUrl, serverPid: floor.pid });
+          const [perTarget] = await drive({
+            targets,
+            tokens,
+            connections,
+            duration: options.duration,
+            warmup: options.warmup,
+            rounds: options.rounds,
+            scenarios: [scenario],
+            output: resolve(scratch, 'results.json'),
+          });
+          perTarget!.forEach((result, index) => results[connections]![targets[index]!.label as Label].push(result));
         }
       }
     } finally {
@@ -374,6 +365,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
           only: options.only,
           duration: options.duration,
           warmup: options.warmup,
+          rounds: options.rounds,
           connections: options.connections,
         },
         machine: {
