@@ -15,7 +15,7 @@ import { buildSearchText } from '@tourdesk/contracts';
 import { migrateToLatest, openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { fill } from './bookings.ts';
 import { cpuSnapshot, otherWork } from './cpu.ts';
-import { driveInChild, type DriveTarget, type ScenarioResult } from './drive.ts';
+import { projectAndFloor, type ScenarioResult } from './drive.ts';
 import { peakRssMb, rssMb, sameAnswers } from './floor-check.ts';
 import { recordFloor } from './floor-recording.ts';
 import { BENCH_DIR, generateCustomers, migrateAndSeed, recreateDatabase, type Target } from './generate.ts';
@@ -265,22 +265,23 @@ export async function benchBookingLists(engine: EngineName, options: BenchOption
         );
         results[connections] = { project: [], floor: [] };
         for (const scenario of scenarios) {
-          // Project and floor in turn, round by round (drive.ts), so that other work on the machine hits both alike.
-          const targets: DriveTarget[] = [{ label: 'project', baseUrl: server.baseUrl, serverPid: server.pid }];
-          if (scenario.floor) targets.push({ label: 'floor', baseUrl: floor.baseUrl, serverPid: floor.pid });
-          const [perTarget] = await driveInChild({
-            targets,
-            tokens,
-            connections,
-            duration: options.duration,
-            warmup: options.warmup,
-            rounds: options.rounds,
-            scenarios: [scenario],
-            output: resolve(scratch, 'results.json'),
-          });
-          perTarget!.forEach((result, index) =>
-            results[connections]![targets[index]!.label as 'project' | 'floor'].push(result),
+          const measured = await projectAndFloor(
+            {
+              project: { baseUrl: server.baseUrl, pid: server.pid },
+              floor: { baseUrl: floor.baseUrl, pid: floor.pid },
+            },
+            {
+              tokens,
+              connections,
+              duration: options.duration,
+              warmup: options.warmup,
+              rounds: options.rounds,
+              output: resolve(scratch, 'results.json'),
+            },
+            scenario,
           );
+          results[connections]!.project.push(measured.project);
+          if (measured.floor) results[connections]!.floor.push(measured.floor);
         }
       }
     } finally {

@@ -250,6 +250,23 @@ export async function driveInChild(
   return JSON.parse(readFileSync(spec.output, 'utf8')) as DriveResults;
 }
 
+/**
+ * One scenario on the project and, when the scenario has one, on its floor, taking turns round by round (see the
+ * module comment). `drive` runs the load generator (run.ts passes one that it can stop on Ctrl-C).
+ */
+export async function projectAndFloor(
+  servers: { project: { baseUrl: string; pid?: number }; floor: { baseUrl: string; pid?: number } | null },
+  spec: Omit<DriveSpec, 'targets' | 'scenarios'>,
+  scenario: Scenario,
+  drive: (spec: DriveSpec) => Promise<DriveResults> = driveInChild,
+): Promise<{ project: ScenarioResult; floor: ScenarioResult | null }> {
+  const { project, floor } = servers;
+  const targets: DriveTarget[] = [{ label: 'project', baseUrl: project.baseUrl, serverPid: project.pid }];
+  if (floor && scenario.floor) targets.push({ label: 'floor', baseUrl: floor.baseUrl, serverPid: floor.pid });
+  const [results] = await drive({ ...spec, targets, scenarios: [scenario] });
+  return { project: results![0]!, floor: results![1] ?? null };
+}
+
 async function main(): Promise<void> {
   const raw = process.env.BENCH_DRIVE_SPEC;
   if (!raw) throw new Error('drive.ts is started by driveInChild (BENCH_DRIVE_SPEC is not set)');

@@ -12,7 +12,7 @@ import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/data
 import { benchBookingLists } from './booking-lists.ts';
 import { benchBookings } from './bookings.ts';
 import { benchInvoices } from './invoices.ts';
-import { driveInChild, type DriveResults, type DriveSpec, type DriveTarget, type ScenarioResult } from './drive.ts';
+import { driveInChild, projectAndFloor, type DriveResults, type DriveSpec, type ScenarioResult } from './drive.ts';
 import {
   BENCH_DIR,
   countGenerated,
@@ -252,8 +252,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
     project: { idleMb: rssMb(server.pid) },
     floor: { idleMb: floor ? rssMb(floor.pid) : null },
   };
-  type Label = 'project' | 'floor';
-  const results: Record<number, Record<Label, ScenarioResult[]>> = {};
+  const results: Record<number, { project: ScenarioResult[]; floor: ScenarioResult[] }> = {};
   try {
     if (options.server !== DEFAULT_SERVER) log(`server under test: ${options.server}`);
     log(
@@ -279,20 +278,24 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
         );
         results[connections] = { project: [], floor: [] };
         for (const scenario of scenarios) {
-          // Project and floor in turn, round by round (drive.ts), so that other work on the machine hits both alike.
-          const targets: DriveTarget[] = [{ label: 'project', baseUrl: server.baseUrl, serverPid: server.pid }];
-          if (floor && scenario.floor) targets.push({ label: 'floor', baseUrl: floor.baseUrl, serverPid: floor.pid });
-          const [perTarget] = await drive({
-            targets,
-            tokens,
-            connections,
-            duration: options.duration,
-            warmup: options.warmup,
-            rounds: options.rounds,
-            scenarios: [scenario],
-            output: resolve(scratch, 'results.json'),
-          });
-          perTarget!.forEach((result, index) => results[connections]![targets[index]!.label as Label].push(result));
+          const measured = await projectAndFloor(
+            {
+              project: { baseUrl: server.baseUrl, pid: server.pid },
+              floor: floor ? { baseUrl: floor.baseUrl, pid: floor.pid } : null,
+            },
+            {
+              tokens,
+              connections,
+              duration: options.duration,
+              warmup: options.warmup,
+              rounds: options.rounds,
+              output: resolve(scratch, 'results.json'),
+            },
+            scenario,
+            drive,
+          );
+          results[connections]!.project.push(measured.project);
+          if (measured.floor) results[connections]!.floor.push(measured.floor);
         }
       }
     } finally {
