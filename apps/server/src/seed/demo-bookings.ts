@@ -24,6 +24,7 @@ import {
   findRoomCounts,
   findRoomKinds,
 } from './demo-bookings.repository.ts';
+import { addDays } from './factories.ts';
 import {
   FIRST_NAMES_FEMALE,
   FIRST_NAMES_MALE,
@@ -50,13 +51,12 @@ export async function seedDemoBookings(ctx: DbContext, options: { now?: Date } =
   const today = berlinDate(now);
   let planned = await findPlannedDates(ctx.db, today);
   if (planned.length === 0) {
-    const candidates = firstPerJourney(await findBookableDates(ctx.db, today)).slice(0, 4);
+    const candidates = demoDates(await findBookableDates(ctx.db, today), today);
     for (const date of candidates) await planDemoDeparture(ctx, date.nr, date.id_jrn_journey);
     planned = await findPlannedDates(ctx.db, today);
   }
-  const dates = firstPerJourney(planned).slice(0, 4);
   const demo = new DemoBooker(ctx, now);
-  const [nearlyFull, soldOut, halfFull, quiet] = dates;
+  const [nearlyFull, soldOut, halfFull, quiet] = demoDates(planned, today);
 
   if (nearlyFull) {
     await demo.book(nearlyFull.nr, 2, 'option', { optionDays: 1, comment: 'Option läuft morgen ab' });
@@ -113,7 +113,7 @@ async function seedAgencyBookings(
   for (const size of [2, 3, 1]) if (await demo.book(date.nr, size, 'regular', { agencyId: first!.id })) booked += 1;
   if (second) await demo.book(date.nr, 2, 'regular', { agencyId: second.id });
   if (booked === 0) return;
-  const day = date.date_from instanceof Date ? date.date_from.toISOString().slice(0, 10) : date.date_from.slice(0, 10);
+  const day = dayOf(date.date_from);
   await issueCollectiveInvoice(ctx, { agencyId: first!.id, from: day, to: day }, demo.actor, now);
 }
 
@@ -121,6 +121,34 @@ const firstPerJourney = <Row extends { id_jrn_journey: number }>(rows: readonly 
   const seen = new Set<number>();
   return rows.filter((row) => !seen.has(row.id_jrn_journey) && seen.add(row.id_jrn_journey));
 };
+
+/**
+ * How far ahead the half-full and the quiet date lie at least: far enough that a booking confirmed today pays a
+ * deposit first and the rest later (by the default PAYMENT_TERMS the balance is due 30 days before departure, the
+ * deposit 14 days after confirmation), so the demo has bookings with their deposit paid whatever day it is made.
+ */
+const DEMO_DEPOSIT_DATES_AHEAD_DAYS = 60;
+
+const dayOf = (value: string | Date) => (value instanceof Date ? value.toISOString() : value).slice(0, 10);
+
+/**
+ * The demo's four dates, each of another journey, from dates soonest first: the two soonest (the nearly full and
+ * the sold-out date, whose options lapse within days), then two at least DEMO_DEPOSIT_DATES_AHEAD_DAYS ahead (the
+ * half-full and the quiet date); the next soonest when no such date is there.
+ */
+function demoDates<Row extends { id_jrn_journey: number; date_from: string | Date }>(
+  rows: readonly Row[],
+  today: string,
+): Row[] {
+  const soon = firstPerJourney(rows).slice(0, 2);
+  const taken = new Set(soon.map((row) => row.id_jrn_journey));
+  const ahead = addDays(today, DEMO_DEPOSIT_DATES_AHEAD_DAYS);
+  const later = firstPerJourney(
+    rows.filter((row) => !taken.has(row.id_jrn_journey) && dayOf(row.date_from) >= ahead),
+  ).slice(0, 2);
+  const rest = later.length === 2 ? later : firstPerJourney(rows.filter((row) => !taken.has(row.id_jrn_journey)));
+  return [...soon, ...rest.slice(0, 2)];
+}
 
 /** Plans one date for sale: a 49-seat coach each way, pools for seats, rooms and limited extras, the journey's stops. */
 async function planDemoDeparture(ctx: DbContext, nr: number, journeyId: number): Promise<void> {
