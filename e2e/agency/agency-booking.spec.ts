@@ -7,6 +7,7 @@ import { seriousViolations, type Finding } from '../support/axe.ts';
 import { createCustomer } from '../support/customers.ts';
 import { callApi, type JourneyAnswer } from '../support/journeys.ts';
 import { loginAs } from '../support/session.ts';
+import { LOOKS } from '../support/looks.ts';
 
 const ADMIN = 'admin@example.com';
 const AGENCY = 'agency@example.com';
@@ -279,46 +280,44 @@ async function fillQuick(page: Page, t: Texts, tag: string) {
   await expect(page.getByTestId('quick-total')).toContainText(/1[.,]240[.,]00/);
 }
 
-for (const language of ['de', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`the agency's screens pass axe and are looked at on a phone (${language}, ${theme})`, async ({
-      page,
-      context,
-      request,
-    }) => {
-      test.setTimeout(120_000);
-      const tag = String(Date.now()).slice(-6);
-      const t = language === 'de' ? DE : EN;
-      await setUp(request, tag);
-      await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await loginAs(page, AGENCY);
-      if (theme === 'dark')
-        await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
-      const findings: Finding[] = [];
-      const shoot = async (name: string) => {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `/tmp/agency-${name}-${language}-${theme}.png`, fullPage: true });
-        findings.push(...(await seriousViolations(page, `${name} ${language} ${theme}`)));
-      };
-      await fillWizard(page, t, tag, shoot);
-      await page.getByRole('radio', { name: t.option, exact: true }).check();
-      await shoot('summary');
-      await page.getByRole('button', { name: t.save }).click();
-      await expect(page).toHaveURL(/\/agencies\/vorgang\/\d+$/);
-      await expect(page.getByRole('tab').first()).toBeVisible();
-      await shoot('booking');
-      await page.getByRole('tab', { name: t.documents }).click();
-      await expect(page.getByRole('button', { name: t.confirmation })).toBeVisible();
-      await shoot('documents');
-      await page.goto('/agencies/vorgang');
-      await expect(page.getByText(`Reisinger${tag}`).first()).toBeVisible();
-      await shoot('list');
-      await page.goto('/agencies/booking/index2');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.quickTitle);
-      await fillQuick(page, t, tag);
-      await shoot('quick');
-      expect(findings).toEqual([]);
-    });
-  }
+for (const [language, theme] of LOOKS) {
+  test(`the agency's screens pass axe and are looked at on a phone (${language}, ${theme})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = String(Date.now()).slice(-6);
+    const t = language === 'de' ? DE : EN;
+    await setUp(request, tag);
+    await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, AGENCY);
+    if (theme === 'dark')
+      await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
+    const findings: Finding[] = [];
+    const shoot = async (name: string) => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `/tmp/agency-${name}-${language}-${theme}.png`, fullPage: true });
+      findings.push(...(await seriousViolations(page, `${name} ${language} ${theme}`)));
+    };
+    await fillWizard(page, t, tag, shoot);
+    await page.getByRole('radio', { name: t.option, exact: true }).check();
+    await shoot('summary');
+    await page.getByRole('button', { name: t.save }).click();
+    await expect(page).toHaveURL(/\/agencies\/vorgang\/\d+$/);
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await shoot('booking');
+    await page.getByRole('tab', { name: t.documents }).click();
+    await expect(page.getByRole('button', { name: t.confirmation })).toBeVisible();
+    await shoot('documents');
+    await page.goto('/agencies/vorgang');
+    await expect(page.getByText(`Reisinger${tag}`).first()).toBeVisible();
+    await shoot('list');
+    await page.goto('/agencies/booking/index2');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.quickTitle);
+    await fillQuick(page, t, tag);
+    await shoot('quick');
+    expect(findings).toEqual([]);
+  });
 }

@@ -6,6 +6,7 @@ import { seriousViolations, type Finding } from '../support/axe.ts';
 import { downloadOf, seatRange, sixteenSeatCoach } from '../support/bookings.ts';
 import { callApi } from '../support/journeys.ts';
 import { apiToken, loginAs, networkQuiet } from '../support/session.ts';
+import { LOOKS } from '../support/looks.ts';
 
 const ADMIN = 'admin@example.com';
 const OFFICE = 'office@example.com';
@@ -216,52 +217,44 @@ test('the bookings screens have no serious accessibility violations', async ({ p
   expect(findings).toEqual([]);
 });
 
-for (const language of ['de', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`screenshots of the bookings screens on a phone (${language}, ${theme})`, async ({
-      page,
-      context,
-      request,
-    }) => {
-      test.setTimeout(90_000);
-      const tag = `${language}${theme[0]}${String(Date.now()).slice(-5)}`;
-      const booking = await bookFamily(request, tag);
-      await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await loginAs(page, OFFICE);
-      if (theme === 'dark')
-        await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
-      const shot = (name: string) =>
-        page.screenshot({ path: `/tmp/h-web/shots/${name}-${language}-${theme}.png`, fullPage: true });
-      await page.goto('/vorgang');
-      await expect(page.getByText(`${booking.vorgangnr} ·`).first()).toBeVisible();
-      await shot('list');
-      for (const tab of ['overview', 'participants', 'seats', 'payments', 'documents', 'history']) {
-        await page.goto(`/vorgang/${booking.id}${tab === 'overview' ? '' : `/${tab}`}`);
-        await expect(
-          page.getByRole('heading', { level: 2, name: new RegExp(String(booking.vorgangnr)) }),
-        ).toBeVisible();
-        await networkQuiet(page);
-        await shot(`detail-${tab}`);
-      }
-      await page.goto(`/vorgang/${booking.id}`);
-      await page.getByRole('button', { name: /^(Cancel|Stornieren)$/ }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      // The dialog fades in; the picture is taken once it is fully there.
-      await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
-      await shot('cancel-dialog');
-      await page.goto('/process');
+for (const [language, theme] of LOOKS) {
+  test(`screenshots of the bookings screens on a phone (${language}, ${theme})`, async ({ page, context, request }) => {
+    test.setTimeout(90_000);
+    const tag = `${language}${theme[0]}${String(Date.now()).slice(-5)}`;
+    const booking = await bookFamily(request, tag);
+    await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, OFFICE);
+    if (theme === 'dark')
+      await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
+    const shot = (name: string) =>
+      page.screenshot({ path: `/tmp/h-web/shots/${name}-${language}-${theme}.png`, fullPage: true });
+    await page.goto('/vorgang');
+    await expect(page.getByText(`${booking.vorgangnr} ·`).first()).toBeVisible();
+    await shot('list');
+    for (const tab of ['overview', 'participants', 'seats', 'payments', 'documents', 'history']) {
+      await page.goto(`/vorgang/${booking.id}${tab === 'overview' ? '' : `/${tab}`}`);
+      await expect(page.getByRole('heading', { level: 2, name: new RegExp(String(booking.vorgangnr)) })).toBeVisible();
       await networkQuiet(page);
-      await shot('processes');
-      await page.goto('/vorgang/open-items');
-      await networkQuiet(page);
-      await shot('open-items');
-      await page.goto(`/customers/${booking.buchender!.id_vc_card}/bookings`);
-      await expect(page.getByRole('link', { name: String(booking.vorgangnr), exact: true })).toBeVisible();
-      await shot('customer-bookings');
-      await page.goto(`/internet/journeys/${booking.id_jrn_journey}/dates/${booking.termin}/waitlist`);
-      await networkQuiet(page);
-      await shot('departure-waitlist');
-    });
-  }
+      await shot(`detail-${tab}`);
+    }
+    await page.goto(`/vorgang/${booking.id}`);
+    await page.getByRole('button', { name: /^(Cancel|Stornieren)$/ }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    // The dialog fades in; the picture is taken once it is fully there.
+    await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+    await shot('cancel-dialog');
+    await page.goto('/process');
+    await networkQuiet(page);
+    await shot('processes');
+    await page.goto('/vorgang/open-items');
+    await networkQuiet(page);
+    await shot('open-items');
+    await page.goto(`/customers/${booking.buchender!.id_vc_card}/bookings`);
+    await expect(page.getByRole('link', { name: String(booking.vorgangnr), exact: true })).toBeVisible();
+    await shot('customer-bookings');
+    await page.goto(`/internet/journeys/${booking.id_jrn_journey}/dates/${booking.termin}/waitlist`);
+    await networkQuiet(page);
+    await shot('departure-waitlist');
+  });
 }

@@ -5,6 +5,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { fillWizard, setUpWizardTrip, WIZARD_DE, WIZARD_EN } from '../support/booking-wizard.ts';
 import { callApi } from '../support/journeys.ts';
 import { loginAs } from '../support/session.ts';
+import { LOOKS } from '../support/looks.ts';
 
 const ADMIN = 'admin@example.com';
 
@@ -57,25 +58,23 @@ test('an office clerk books a family of four with two boarding points and seats 
   expect(booking.priceLines.filter((line) => line.kind === 'stop')).toHaveLength(4);
 });
 
-for (const language of ['de', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`screenshots of the booking wizard on a phone (${language}, ${theme})`, async ({ page, context, request }) => {
-      test.setTimeout(120_000);
-      const tag = `${String(Date.now()).slice(-6)}`;
-      await setUpWizardTrip(request, tag);
-      await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await loginAs(page, 'office@example.com');
-      if (theme === 'dark')
-        await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
-      const shoot = async (step: string) => {
-        await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: `/tmp/booking-wizard-${step}-${language}-${theme}.png`, fullPage: true });
-      };
-      await fillWizard(page, language === 'de' ? WIZARD_DE : WIZARD_EN, tag, shoot);
-      await shoot('summary');
-    });
-  }
+for (const [language, theme] of LOOKS) {
+  test(`screenshots of the booking wizard on a phone (${language}, ${theme})`, async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    const tag = `${String(Date.now()).slice(-6)}`;
+    await setUpWizardTrip(request, tag);
+    await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, 'office@example.com');
+    if (theme === 'dark')
+      await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
+    const shoot = async (step: string) => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `/tmp/booking-wizard-${step}-${language}-${theme}.png`, fullPage: true });
+    };
+    await fillWizard(page, language === 'de' ? WIZARD_DE : WIZARD_EN, tag, shoot);
+    await shoot('summary');
+  });
 }
 
 test('screenshots of the booking wizard on a desktop (de)', async ({ page, context, request }) => {

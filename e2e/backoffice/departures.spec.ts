@@ -5,6 +5,7 @@ import type { SeatLayout } from '@tourdesk/contracts/seat-plans.schema';
 import { BASE_URL } from '../playwright.config.ts';
 import { callApi, type JourneyAnswer } from '../support/journeys.ts';
 import { apiToken, loginAs } from '../support/session.ts';
+import { LOOKS } from '../support/looks.ts';
 
 const ADMIN = 'admin@example.com';
 
@@ -158,47 +159,45 @@ test('a coach is planned on a date from a seat plan and a booked participant is 
   await expect(page).toHaveURL(new RegExp(`/internet/journeys/${journeyId}/dates/${nr}$`));
 });
 
-for (const language of ['de', 'en'] as const) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`screenshots of the departure screen and the seat picker on a phone (${language}, ${theme})`, async ({
-      page,
-      context,
-      request,
-    }) => {
-      test.setTimeout(90_000);
-      const tag = `${language}${theme[0]}${String(Date.now()).slice(-5)}`;
-      const { plan, nr, journeyId } = await setUp(request, tag);
-      const stop = await callApi<{ id: number }>(request, ADMIN, 'POST', '/zustiege-lit', {
-        name: `Leipzig Hbf ${tag}`,
-        city: 'Leipzig',
-        country: 'DE',
-      });
-      await putDeparture(request, nr, {
-        transports: [{ direction: 'outbound', name: plan.name, id_seat_plan: plan.id, blocked_seats: ['16'] }],
-        travelStops: [{ id_zus_zustiege: stop.id, direction: 'outbound', time: '07:30', surcharge: 15 }],
-      });
-      await bookThree(request, nr, tag);
-      await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-      await page.setViewportSize({ width: 390, height: 844 });
-      await loginAs(page, 'office@example.com');
-      if (theme === 'dark')
-        await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
-      await page.goto(`/internet/journeys/${journeyId}/dates/${nr}`);
-      await expect(page.getByRole('heading', { level: 1 })).toContainText(`SP-${tag}`);
-      await expect(page.getByRole('button', { name: /^(Seat|Sitz) 16/ })).toBeVisible();
-      await page.screenshot({ path: `/tmp/departures-web-departure-${language}-${theme}.png`, fullPage: true });
-      for (const tab of ['stops', 'pools']) {
-        await page.goto(`/internet/journeys/${journeyId}/dates/${nr}/${tab}`);
-        await expect(page.getByRole('tabpanel').filter({ visible: true })).toBeVisible();
-        await page.screenshot({ path: `/tmp/departures-web-${tab}-${language}-${theme}.png`, fullPage: true });
-      }
-      await page.goto(`/internet/journeys/${journeyId}/dates/${nr}/seats`);
-      await page.getByRole('button', { name: new RegExp(`^Clara Chor ${tag}`) }).click();
-      await expect(page.getByRole('button', { name: /, (selected|ausgewählt)/ })).toBeVisible();
-      await page.screenshot({ path: `/tmp/departures-web-picker-${language}-${theme}.png`, fullPage: true });
-      await page.goto(`/internet/journeys/${journeyId}/occupancy`);
-      await expect(page.getByText(`SP-${tag}`)).toBeVisible();
-      await page.screenshot({ path: `/tmp/departures-web-occupancy-${language}-${theme}.png`, fullPage: true });
+for (const [language, theme] of LOOKS) {
+  test(`screenshots of the departure screen and the seat picker on a phone (${language}, ${theme})`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const tag = `${language}${theme[0]}${String(Date.now()).slice(-5)}`;
+    const { plan, nr, journeyId } = await setUp(request, tag);
+    const stop = await callApi<{ id: number }>(request, ADMIN, 'POST', '/zustiege-lit', {
+      name: `Leipzig Hbf ${tag}`,
+      city: 'Leipzig',
+      country: 'DE',
     });
-  }
+    await putDeparture(request, nr, {
+      transports: [{ direction: 'outbound', name: plan.name, id_seat_plan: plan.id, blocked_seats: ['16'] }],
+      travelStops: [{ id_zus_zustiege: stop.id, direction: 'outbound', time: '07:30', surcharge: 15 }],
+    });
+    await bookThree(request, nr, tag);
+    await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, 'office@example.com');
+    if (theme === 'dark')
+      await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
+    await page.goto(`/internet/journeys/${journeyId}/dates/${nr}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`SP-${tag}`);
+    await expect(page.getByRole('button', { name: /^(Seat|Sitz) 16/ })).toBeVisible();
+    await page.screenshot({ path: `/tmp/departures-web-departure-${language}-${theme}.png`, fullPage: true });
+    for (const tab of ['stops', 'pools']) {
+      await page.goto(`/internet/journeys/${journeyId}/dates/${nr}/${tab}`);
+      await expect(page.getByRole('tabpanel').filter({ visible: true })).toBeVisible();
+      await page.screenshot({ path: `/tmp/departures-web-${tab}-${language}-${theme}.png`, fullPage: true });
+    }
+    await page.goto(`/internet/journeys/${journeyId}/dates/${nr}/seats`);
+    await page.getByRole('button', { name: new RegExp(`^Clara Chor ${tag}`) }).click();
+    await expect(page.getByRole('button', { name: /, (selected|ausgewählt)/ })).toBeVisible();
+    await page.screenshot({ path: `/tmp/departures-web-picker-${language}-${theme}.png`, fullPage: true });
+    await page.goto(`/internet/journeys/${journeyId}/occupancy`);
+    await expect(page.getByText(`SP-${tag}`)).toBeVisible();
+    await page.screenshot({ path: `/tmp/departures-web-occupancy-${language}-${theme}.png`, fullPage: true });
+  });
 }

@@ -6,6 +6,7 @@ import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { callApi } from '../support/journeys.ts';
 import { loginAs } from '../support/session.ts';
+import { LOOKS } from '../support/looks.ts';
 
 const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screenshots', 'images');
 
@@ -160,33 +161,31 @@ test('image database screens: axe and screenshots in German and English, light a
 }) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
-  for (const language of ['de', 'en'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      const page = await phone(browser, language, theme);
-      await loginAs(page, 'admin@example.com');
-      const label = `${language}-${theme}`;
+  for (const [language, theme] of LOOKS) {
+    const page = await phone(browser, language, theme);
+    await loginAs(page, 'admin@example.com');
+    const label = `${language}-${theme}`;
 
-      await page.goto('/imagedb/library');
-      await expect(page.getByRole('main').getByRole('heading', { name: 'Reisebilder' })).toBeVisible({
-        timeout: 30_000,
-      });
-      await page.screenshot({ path: join(SHOTS, `${label}-libraries.png`), fullPage: true });
-      expect(await seriousViolations(page, `libraries ${label}`)).toEqual([]);
+    await page.goto('/imagedb/library');
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Reisebilder' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.screenshot({ path: join(SHOTS, `${label}-libraries.png`), fullPage: true });
+    expect(await seriousViolations(page, `libraries ${label}`)).toEqual([]);
 
-      await page.getByRole('main').getByRole('heading', { name: 'Reisebilder' }).click();
-      await expect(page.getByRole('main').getByRole('heading', { name: 'Reisebilder' })).toBeVisible();
-      await expect(page).toHaveURL(/\/imagedb\/library\/\d+$/);
-      await expect(page.locator('main img')).toHaveCount(6, { timeout: 30_000 });
-      await page.screenshot({ path: join(SHOTS, `${label}-library.png`), fullPage: true });
-      expect(await seriousViolations(page, `library ${label}`)).toEqual([]);
+    await page.getByRole('main').getByRole('heading', { name: 'Reisebilder' }).click();
+    await expect(page.getByRole('main').getByRole('heading', { name: 'Reisebilder' })).toBeVisible();
+    await expect(page).toHaveURL(/\/imagedb\/library\/\d+$/);
+    await expect(page.locator('main img')).toHaveCount(6, { timeout: 30_000 });
+    await page.screenshot({ path: join(SHOTS, `${label}-library.png`), fullPage: true });
+    expect(await seriousViolations(page, `library ${label}`)).toEqual([]);
 
-      await page.goto('/imagedb/history');
-      await expect(page.getByRole('table')).toBeVisible();
-      await page.screenshot({ path: join(SHOTS, `${label}-history.png`), fullPage: true });
-      expect(await seriousViolations(page, `history ${label}`)).toEqual([]);
+    await page.goto('/imagedb/history');
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.screenshot({ path: join(SHOTS, `${label}-history.png`), fullPage: true });
+    expect(await seriousViolations(page, `history ${label}`)).toEqual([]);
 
-      await page.context().close();
-    }
+    await page.context().close();
   }
 });
 

@@ -129,10 +129,9 @@ async function open(browser: Browser, language: 'de' | 'en', dark: boolean, widt
   return context.newPage();
 }
 
+/** Each language and each theme once (support/looks.ts), on a desktop and on a phone. */
 const VARIANTS = [
   { language: 'de', dark: false, width: 1440 },
-  { language: 'en', dark: false, width: 1440 },
-  { language: 'de', dark: true, width: 1440 },
   { language: 'en', dark: true, width: 1440 },
   { language: 'de', dark: false, width: 390 },
   { language: 'en', dark: true, width: 390 },
