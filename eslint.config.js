@@ -74,6 +74,11 @@ export default tseslint.config(
             },
             {
               name: 'react-admin',
+              importNames: ['Loading'],
+              message: 'Its spinner has no accessible name: use ui/page-loading.tsx (PageLoading).',
+            },
+            {
+              name: 'react-admin',
               importNames: ['HttpError'],
               message:
                 'api() throws the HttpError of lib/api-client.ts: react-admin’s is another class, so `instanceof` would never match.',

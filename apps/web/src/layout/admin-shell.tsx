@@ -1,6 +1,7 @@
 import { lazy, useMemo, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, CoreAdminUI, CustomRoutes, Loading, Resource } from 'react-admin';
+import { AdminContext, CoreAdminUI, CustomRoutes, Resource } from 'react-admin';
+import { PageLoading } from '../ui/page-loading.tsx';
 import { Route } from 'react-router-dom';
 import type { Brand } from '@tourdesk/contracts';
 import type { PermissionName } from '@tourdesk/contracts/permissions';
@@ -38,7 +39,7 @@ const RESOURCES = FEATURES.flatMap((feature) => feature.resources ?? []).filter(
 function RequirePermission({ permissions, children }: { permissions: readonly PermissionName[]; children: ReactNode }) {
   const { isPending } = usePermissionSubject();
   const allowed = useHasAnyPermission(permissions);
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   return allowed ? children : <ForbiddenPage />;
 }
 
@@ -49,7 +50,7 @@ export function AdminShell({ brand }: { brand: Brand }) {
     () => ({ light: lightTheme(brand.primaryColor ?? undefined), dark: darkTheme(brand.primaryColor ?? undefined) }),
     [brand],
   );
-  if (!i18nProvider) return <Loading />;
+  if (!i18nProvider) return <PageLoading />;
   // react-admin's <Admin> would bundle its default layout, login and error pages into the first download;
   // AdminContext + CoreAdminUI with our own (lazy) pages keep it lighter.
   return (
@@ -73,7 +74,7 @@ export function AdminShell({ brand }: { brand: Brand }) {
             catchAll={NotFoundPage}
             accessDenied={ForbiddenPage}
             error={ErrorPage}
-            loading={Loading}
+            loading={PageLoading}
             title={brand.name}
           >
             <CustomRoutes>

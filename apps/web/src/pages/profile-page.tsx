@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, CardContent, Typography } from '@mui/material';
 import {
-  Loading,
   RecordContextProvider,
   ResourceContextProvider,
   Title,
@@ -10,6 +9,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { PageLoading } from '../ui/page-loading.tsx';
 import { api } from '../lib/api-client.ts';
 import type { UpdatedUser } from '@tourdesk/contracts';
 import { forgetUserData, type Identity } from '../lib/auth-provider.ts';
@@ -28,7 +28,7 @@ export function ProfilePage() {
   const lightbox = useLightbox();
   const { identity, isPending, refetch } = useGetIdentity();
   const user = (identity as Identity | undefined)?.user;
-  if (isPending || !user) return <Loading />;
+  if (isPending || !user) return <PageLoading />;
   const record = { ...user } as unknown as RaRecord;
   const save = async (values: Record<string, unknown>) => {
     try {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import { Box, Typography } from '@mui/material';
-import { Loading, Title, useGetIdentity, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { PageLoading } from '../ui/page-loading.tsx';
 import type { Identity } from '../lib/auth-provider.ts';
 
 /** The agency the logged-in user belongs to (its card's agency), or null. */
@@ -34,7 +35,7 @@ export function NotLinkedNotice({ titleKey }: { titleKey: string }) {
 /** Renders its children with the user's agency, or the notice when the account has none. */
 export function RequireAgency({ titleKey, children }: { titleKey: string; children: (agencyId: number) => ReactNode }) {
   const { agencyId, isPending } = useOwnAgencyId();
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (!agencyId) return <NotLinkedNotice titleKey={titleKey} />;
   return <>{children(agencyId)}</>;
 }

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import {
-  Loading,
   RecordContextProvider,
   ResourceContextProvider,
   SimpleForm,
@@ -11,6 +10,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { ZUpdateOrganizationBody, type Organization } from '@tourdesk/contracts';
 import { api } from '../../lib/api-client.ts';
 import { contactRowsResolver } from '../../shared/contact-rows.ts';
@@ -70,7 +70,7 @@ function AgencyProfile({ agencyId }: { agencyId: number }) {
     queryKey,
     queryFn: () => api<Organization>(`/organization/${agencyId}`),
   });
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (error || !organization) {
     return (
       <Typography role="alert" color="error" sx={{ mt: 2 }}>
@@ -133,7 +133,7 @@ function AgencyProfile({ agencyId }: { agencyId: number }) {
 export function MyAgencyPage() {
   const { isPending } = usePermissionSubject();
   const allowed = useHasAnyPermission(['agencydata-read']);
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (!allowed) return <ForbiddenPage />;
   return <RequireAgency titleKey={TITLE}>{(agencyId) => <AgencyProfile agencyId={agencyId} />}</RequireAgency>;
 }

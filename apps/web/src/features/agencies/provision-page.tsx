@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Box, Tab, Tabs } from '@mui/material';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { useSearchParams } from 'react-router-dom';
 import type { Organization } from '@tourdesk/contracts';
 import { api } from '../../lib/api-client.ts';
@@ -61,7 +62,7 @@ function Provision({ agencyId }: { agencyId: number }) {
 export function ProvisionPage() {
   const { isPending } = usePermissionSubject();
   const allowed = useHasAnyPermission(['agencydata-read']);
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (!allowed) return <ForbiddenPage />;
   return <RequireAgency titleKey={TITLE}>{(agencyId) => <Provision agencyId={agencyId} />}</RequireAgency>;
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Loading, useLogout } from 'react-admin';
+import { useLogout } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { clearOfflineData } from '../../lib/offline-data.ts';
 import { forgetPushSubscription } from '../../lib/push-subscription.ts';
 
@@ -14,5 +15,5 @@ export function LogoutPage() {
     const pushGone = Promise.race([forgetPushSubscription(), new Promise((done) => setTimeout(done, 3000))]);
     void pushGone.finally(() => logout({}, undefined, false));
   }, [logout]);
-  return <Loading />;
+  return <PageLoading />;
 }

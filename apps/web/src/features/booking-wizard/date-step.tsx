@@ -14,7 +14,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { Loading, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { formatDate } from '@tourdesk/contracts/format';
 import type { WizardData } from './wizard-data.ts';
@@ -24,7 +25,7 @@ const BOOKABLE_COLORS = ['success', 'warning', 'default'] as const;
 /** The date's pools (coach seats, rooms, extras) with what is free now; asked again every few seconds. */
 function Pools({ data }: { data: WizardData }) {
   const translate = useTranslate();
-  if (data.departurePending) return <Loading />;
+  if (data.departurePending) return <PageLoading />;
   const quotas = data.departure?.quotas ?? [];
   if (quotas.length === 0)
     return <Typography color="text.secondary">{translate('bookingWizard.date.noPools')}</Typography>;
@@ -63,7 +64,7 @@ export function DateStep({ data }: { data: WizardData }) {
   const translate = useTranslate();
   const { setValue } = useFormContext();
   const termin = useWatch({ name: 'termin' }) as number | null;
-  if (data.journeyPending) return <Loading />;
+  if (data.journeyPending) return <PageLoading />;
   const today = new Date().toISOString().slice(0, 10);
   const dates = (data.journey?.dates ?? [])
     .filter((date) => date.date_from >= today)

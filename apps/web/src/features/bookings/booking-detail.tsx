@@ -1,5 +1,6 @@
 import { Alert, Box, Card, CardContent, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { Link, useParams } from 'react-router-dom';
 import type { Booking } from '@tourdesk/contracts/bookings.schema';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
@@ -97,7 +98,7 @@ export function BookingDetail({ mode = 'staff' }: { mode?: BookingMode }) {
   const tab = tabOf(params['*']);
   const mayUpdate = useHasAnyPermission([mode === 'agency' ? 'agencydata-update' : 'vorgang-update']);
   const { data: booking, error, isPending } = useBooking(id);
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (error || !booking) {
     return (
       <Typography role="alert" color="error" sx={{ mt: 2 }}>

@@ -3,7 +3,8 @@ import { Box, Button, Card, Stack, useMediaQuery, useTheme, type Theme } from '@
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Loading, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import FullCalendar, {
   type CalendarRef,
   type DateSelectInfo,
@@ -159,7 +160,7 @@ export function CalendarPage() {
   const initialDate = useMemo(() => params.get('date') ?? undefined, [params]);
   const fcLocale = LOCALES[locale as keyof typeof LOCALES];
 
-  if (calendars.isPending) return <Loading />;
+  if (calendars.isPending) return <PageLoading />;
   const dark = theme.palette.mode === 'dark';
   return (
     <Box sx={{ mt: 1, mb: 3 }}>

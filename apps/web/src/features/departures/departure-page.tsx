@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { Form, Loading, SaveButton, Title, Toolbar, useNotify, useTranslate } from 'react-admin';
+import { Form, SaveButton, Title, Toolbar, useNotify, useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { useFormState, type FieldValues } from 'react-hook-form';
 import { Link, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
@@ -128,7 +129,7 @@ export function DeparturePage() {
   const { data: departure, error, isPending } = useDeparture(nr);
   // The form starts from the document as last loaded or saved; later reloads (after a seat move) leave edits alone.
   const [snapshot, setSnapshot] = useState<{ departure: Departure; version: number } | null>(null);
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (error || !departure) {
     return (
       <Typography role="alert" color="error" sx={{ mt: 2 }}>

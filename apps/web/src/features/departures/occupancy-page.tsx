@@ -14,7 +14,8 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { Loading, Title, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import type { DateOccupancy } from '@tourdesk/contracts/departures.schema';
@@ -84,7 +85,7 @@ export function OccupancyPage() {
   });
   const occupancy = useOccupancy(journeyId);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  if (occupancy.isPending || journey.isPending) return <Loading />;
+  if (occupancy.isPending || journey.isPending) return <PageLoading />;
   if (occupancy.error || journey.error)
     return (
       <Typography role="alert" color="error" sx={{ mt: 2 }}>

@@ -15,7 +15,8 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { Loading, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RatioParticipant, ZustiegBody } from '@tourdesk/contracts/bookings.schema';
 import type { Departure, SeatMap } from '@tourdesk/contracts/departures.schema';
@@ -147,7 +148,7 @@ export function SeatPicker({ departure }: { departure: Departure }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const stopId = useId();
-  if (seatMap.isPending || participants.isPending) return <Loading />;
+  if (seatMap.isPending || participants.isPending) return <PageLoading />;
   if (seatMap.error || participants.error)
     return (
       <Alert severity="error" sx={{ mt: 2 }}>

@@ -15,7 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { Link, useParams } from 'react-router-dom';
 import type { DocumentDetail as Detail } from '@tourdesk/contracts/documents-query.schema';
 import { formatDateTime } from '@tourdesk/contracts/format';
@@ -93,7 +94,7 @@ export function DocumentDetail() {
     queryFn: () => api<Detail>(`/documents/${id}`),
     retry: false,
   });
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (error || !doc) {
     return (
       <Typography role="alert" color="error" sx={{ mt: 2 }}>

@@ -1,6 +1,5 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import {
-  Loading,
   NumberInput,
   RecordContextProvider,
   SaveButton,
@@ -14,6 +13,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import { useParams } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -61,7 +61,7 @@ export function JourneyCopy() {
     { id: Number(id) },
     { enabled: Boolean(id) },
   );
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (error || !data) {
     return (
       <Typography role="alert" color="error" sx={{ mt: 2 }}>

@@ -21,7 +21,8 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { Loading, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import type { JourneyImage } from '@tourdesk/contracts/journeys.schema';
 import { api } from '../../lib/api-client.ts';
 import { useHasAnyPermission } from '../../lib/permissions.ts';
@@ -115,7 +116,7 @@ export function JourneyImagesTab({ journeyId }: { journeyId: number }) {
     await refresh();
   };
 
-  if (isPending) return <Loading />;
+  if (isPending) return <PageLoading />;
   if (error) {
     return (
       <Alert severity="error" sx={{ mt: 2 }}>

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Card, CardContent, IconButton, Stack, TextField } f
 import AddIcon from '@mui/icons-material/Add';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useNotify, useTranslate } from 'react-admin';
+import { PageLoading } from '../../ui/page-loading.tsx';
 import type { EmergencyNumbers } from '@tourdesk/contracts';
 import { api, HttpError } from '../../lib/api-client.ts';
 import { useHasAnyPermission } from '../../lib/permissions.ts';
@@ -26,7 +27,7 @@ export function EmergencyCallPage() {
     void api<EmergencyNumbers>('/emergency-numbers').then((answer) => setItems(answer.items));
   }, []);
 
-  if (!items) return <Loading />;
+  if (!items) return <PageLoading />;
   const change = (index: number, field: keyof Entry, value: string) =>
     setItems(items.map((item, i) => (i === index ? { ...item, [field]: value } : item)));
   const move = (index: number) =>
