@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { Box } from '@mui/material';
 import { LightboxProvider } from '../ui/lightbox.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
 import { AppMenu } from './app-menu.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { OnlineIndicator } from './online-indicator.tsx';
@@ -45,7 +46,8 @@ export function DefaultLayout({ children }: { children: ReactNode }) {
           '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
         }}
       >
-        {children}
+        {/* Ours catches a page still loading before react-admin's own fallback, whose spinner has no name. */}
+        <Suspense fallback={<PageLoading />}>{children}</Suspense>
       </Layout>
     </LightboxProvider>
   );
