@@ -31,9 +31,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: WORKERS,
   retries: 0,
-  // Sized for a busy two-core machine, where a test takes up to three times as long as on a quiet one
-  // (2 Dec 2026: a step that takes 2 s there took 6–7 s with both workers and the server sharing the cores).
-  // A passing test never waits for them; only a failing one takes longer to report.
+  // Sized for a slow, busy two-core machine (2 Dec 2026: `npm run check` took 333 s there against 198 s on 24 Nov,
+  // and a fresh context's first screen 7–9 s with both workers running). A passing test never waits for them;
+  // only a failing one takes longer to report.
   timeout: 60_000,
   expect: { timeout: 15_000 },
   // The JSON report keeps each test's duration (.tmp/report.json), to see where the suite's time goes.
