@@ -62,6 +62,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        noEnums,
+        {
+          // axe: aria-progressbar-name (serious). A spinner in a button is named too: the button's text says what
+          // is being done, the spinner that something is under way.
+          selector: "JSXOpeningElement[name.name='CircularProgress']:not(:has(JSXAttribute[name.name='aria-label']))",
+          message:
+            'A spinner needs an accessible name: aria-label={translate(…)} (or ui/page-loading.tsx, ui/button-spinner.tsx).',
+        },
+        {
+          selector: 'JSXAttribute[name.name=/^aria-label/][value.value=/^[\\s….]*$/]',
+          message: 'An accessible name says something in words, through i18n.',
+        },
+      ],
       // react-admin's date inputs and fields follow the browser's language (mm/dd/yyyy in an English browser).
       'no-restricted-imports': [
         'error',

@@ -1,5 +1,6 @@
-import { Alert, Button, Checkbox, CircularProgress, FormControlLabel, FormHelperText, Link } from '@mui/material';
+import { Alert, Button, Checkbox, FormControlLabel, FormHelperText, Link } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { ButtonSpinner } from '../ui/button-spinner.tsx';
 import { useBrand } from '../lib/brand.tsx';
 
 /** The server's message (a catalogue key) above a visitor form, translated. */
@@ -23,7 +24,7 @@ export function SubmitButton({ busy, label }: { busy: boolean; label: string }) 
       size="large"
       disabled={busy}
       sx={{ mt: 2 }}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" /> : null}
+      startIcon={busy ? <ButtonSpinner size={18} /> : null}
     >
       {label}
     </Button>

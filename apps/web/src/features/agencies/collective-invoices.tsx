@@ -38,6 +38,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { CollectiveInvoice, CollectiveInvoiceDetail } from '@tourdesk/contracts/agency-money.schema';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
 import { INVOICE_FORMATS, type InvoiceFormat } from '@tourdesk/contracts/invoices.schema';
+import { ButtonSpinner } from '../../ui/button-spinner.tsx';
 import { api, HttpError } from '../../lib/api-client.ts';
 import { download } from '../../shared/manifest-downloads.tsx';
 import { lastFullMonth, periodRange, type Period } from './commission-period.ts';
@@ -113,7 +114,7 @@ function DownloadButtons({
       <Button
         size="small"
         variant="outlined"
-        startIcon={busy === `${invoice.id}.pdf` ? <CircularProgress size={14} /> : <DownloadIcon />}
+        startIcon={busy === `${invoice.id}.pdf` ? <ButtonSpinner size={14} /> : <DownloadIcon />}
         disabled={busy !== null}
         onClick={() => onDownload(invoice, 'pdf')}
         aria-label={label('pdf')}

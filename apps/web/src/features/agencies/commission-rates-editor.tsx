@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import { useBlocker, useGetList, useNotify, useTranslate } from 'react-admin';
 import type { CommissionRates } from '@tourdesk/contracts/agency-money.schema';
+import { ButtonSpinner } from '../../ui/button-spinner.tsx';
 import { api, HttpError } from '../../lib/api-client.ts';
 import { ratesBody, rowErrorsFromServer, rowsOf, type RateRow } from './commission-rates.ts';
 
@@ -194,7 +195,7 @@ function RatesForm({
           <Box sx={{ flex: 1 }} />
           <Button
             variant="contained"
-            startIcon={saving ? <CircularProgress size={16} /> : <SaveIcon />}
+            startIcon={saving ? <ButtonSpinner /> : <SaveIcon />}
             onClick={() => void save()}
             disabled={saving}
           >

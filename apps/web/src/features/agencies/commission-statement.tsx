@@ -25,6 +25,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import type { CommissionLine, CommissionStatement } from '@tourdesk/contracts/agency-money.schema';
 import type { BookingStatus } from '@tourdesk/contracts/bookings.schema';
 import { formatDate, formatPrice } from '@tourdesk/contracts/format';
+import { ButtonSpinner } from '../../ui/button-spinner.tsx';
 import { api } from '../../lib/api-client.ts';
 import { BookingStatusChip } from '../../shared/booking-status.tsx';
 import { download } from '../../shared/manifest-downloads.tsx';
@@ -203,7 +204,7 @@ export function CommissionStatementView({ agencyId, own }: { agencyId: number; o
                 <Button
                   key={format}
                   variant="outlined"
-                  startIcon={busy === format ? <CircularProgress size={16} /> : <DownloadIcon />}
+                  startIcon={busy === format ? <ButtonSpinner /> : <DownloadIcon />}
                   disabled={busy !== null || !data}
                   onClick={() => void fetchFile(format)}
                   sx={{ whiteSpace: 'nowrap' }}

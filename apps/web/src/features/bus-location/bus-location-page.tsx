@@ -59,9 +59,10 @@ export function BusLocationIndex() {
 }
 
 function Loading() {
+  const t = useT();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-      <CircularProgress aria-label="…" />
+      <CircularProgress aria-label={t('busLocation.loading')} />
     </Box>
   );
 }

@@ -106,7 +106,7 @@ export function DrivePage() {
   if (initial.pending)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="…" />
+        <CircularProgress aria-label={t('busLocation.loading')} />
       </Box>
     );
   if (!coach)

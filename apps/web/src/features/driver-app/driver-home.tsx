@@ -60,7 +60,7 @@ function Section({ title, transports, big = false }: { title: string; transports
 function DriverHomeScreen() {
   const t = useT();
   const { data, error, isPending } = useDriverTransports();
-  if (isPending) return <CircularProgress aria-label="…" />;
+  if (isPending) return <CircularProgress aria-label={t('driverApp.loading')} />;
   if (error) return <Alert severity="error">{t(errorKey(error))}</Alert>;
   const groups = groupTransports(data, todayInBerlin());
   return (

@@ -258,7 +258,7 @@ function DriverTransportScreen() {
   const { queue, mark, busy, failed } = useCheckins(user.id, transportId);
   const [search, setSearch] = useState('');
   const [scanning, setScanning] = useState(false);
-  if (isPending) return <CircularProgress aria-label="…" />;
+  if (isPending) return <CircularProgress aria-label={t('driverApp.loading')} />;
   if (error) return <Alert severity="error">{t(errorKey(error))}</Alert>;
   const list = withQueued(serverList, queue);
   const pending = new Set(queue.map((entry) => entry.participantId));

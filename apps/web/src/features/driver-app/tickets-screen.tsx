@@ -64,7 +64,7 @@ function TicketsScreenContent() {
   const t = useT();
   const bookingId = Number(useParams().bookingId);
   const { data, error, isPending } = useTickets(bookingId);
-  if (isPending) return <CircularProgress aria-label="…" />;
+  if (isPending) return <CircularProgress aria-label={t('driverApp.loading')} />;
   const missing = error && errorKey(error) === 'error.notFound';
   return (
     <>

@@ -452,7 +452,9 @@ export function StockSearchPage() {
             ) : null}
           </Box>
           {results.isError ? <Alert severity="error">{translate((results.error as Error).message)}</Alert> : null}
-          {!page_ && (results.isLoading || status.isLoading) ? <CircularProgress aria-label="…" /> : null}
+          {!page_ && (results.isLoading || status.isLoading) ? (
+            <CircularProgress aria-label={translate('ra.page.loading')} />
+          ) : null}
           {page_ && page_.data.length === 0 ? (
             <Alert
               severity="info"
@@ -567,7 +569,9 @@ export function CustomerStockPage() {
             </Button>
           </Box>
           {results.isError ? <Alert severity="error">{translate((results.error as Error).message)}</Alert> : null}
-          {!data && (results.isLoading || status.isLoading) ? <CircularProgress aria-label="…" /> : null}
+          {!data && (results.isLoading || status.isLoading) ? (
+            <CircularProgress aria-label={translate('ra.page.loading')} />
+          ) : null}
           {data && data.data.length === 0 ? (
             <Alert severity="info">{translate('stockImages.customer.empty')}</Alert>
           ) : null}
