@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { serveMapTiles } from '../support/map-tiles.ts';
+import { phoneContext } from '../support/phone.ts';
 import { coachOnTheRoad, ROAD_PASSWORD } from '../support/road.ts';
 import { loginAs } from '../support/session.ts';
 
@@ -14,22 +15,7 @@ import { loginAs } from '../support/session.ts';
  * mistake and put right), and the office's check-in tab of the departure shows each change without reloading.
  * The coach, its departure, its driver and the traveller are the test's own (support/road.ts).
  */
-const PHONE = { width: 390, height: 844 };
 const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screens', 'journey');
-
-async function phone(browser: Browser, options: { geolocation?: boolean } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'de-DE',
-    ...(options.geolocation ? { permissions: ['geolocation'] } : {}),
-  });
-  // The app's language is the one chosen (cookie), not the browser's.
-  await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
-  return context;
-}
 
 /** Minutes from now (Europe/Berlin) to the `HH:mm` in a text: an expected arrival is never in the past. */
 const minutesOf = (text: string) => {
@@ -70,7 +56,7 @@ test('the driver shares the moving coach and checks two travellers in; the trave
   ];
 
   // The driver's phone: the trip from the driver's home, then sharing the position from far behind the route.
-  const driverContext = await phone(browser, { geolocation: true });
+  const driverContext = await phoneContext(browser, { geolocation: true });
   contexts.push(driverContext);
   await driverContext.setGeolocation({ latitude: steps[0]!.lat, longitude: steps[0]!.lon, accuracy: 10 });
   const driver = await driverContext.newPage();
@@ -85,7 +71,7 @@ test('the driver shares the moving coach and checks two travellers in; the trave
   await expect(driver.getByRole('button', { name: 'Teilen beenden' })).toHaveAttribute('aria-pressed', 'true');
 
   // The traveller's phone: the coach they follow, late, and the expected time at their stop.
-  const travellerContext = await phone(browser);
+  const travellerContext = await phoneContext(browser);
   contexts.push(travellerContext);
   const traveller = await travellerContext.newPage();
   await serveMapTiles(traveller);

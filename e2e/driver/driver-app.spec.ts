@@ -1,19 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config.ts';
+import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { callApi } from '../support/journeys.ts';
+import { LOOKS } from '../support/looks.ts';
+import { phonePage } from '../support/phone.ts';
 import { apiToken, loginAs, serviceWorkerInControl } from '../support/session.ts';
 
 /**
  * The driver app (issue #13 items 8 and 9), on a phone: axe and screenshots of the demo driver's two screens and
- * the demo traveller's tickets (de/en, light/dark, 390 px). Checking travellers in while the office watches is
+ * the demo traveller's tickets (German light and English dark, 390 px). Checking travellers in while the office watches is
  * part of the coach's journey in coach-journey.spec.ts.
  */
 const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screens', 'driver');
-const PHONE = { width: 390, height: 844 };
 const DRIVER = 'driver@example.com';
 
 type Transport = { id: number; departureNr: number; dateFrom: string; passengers: number };
@@ -80,30 +80,14 @@ function travellerBooking(nr: number): number {
   }
 }
 
-async function phone(browser: Browser, language: 'de' | 'en', dark = false): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    hasTouch: true,
-    isMobile: true,
-    colorScheme: dark ? 'dark' : 'light',
-    locale: language,
-  });
-  await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-  return context.newPage();
-}
-
 const settled = async (page: Page) => {
   // The shell first loads the user and the messages; on a busy machine that can take a while.
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1, { timeout: 30_000 });
   await expect(page.locator('.MuiCircularProgress-root')).toHaveCount(0, { timeout: 30_000 });
 };
 
-for (const variant of [
-  // Each language and each theme once (support/looks.ts).
-  { language: 'de', dark: false },
-  { language: 'en', dark: true },
-] as const) {
-  test(`driver screens and tickets pass axe and are photographed (${variant.language}, ${variant.dark ? 'dark' : 'light'})`, async ({
+for (const [language, theme] of LOOKS) {
+  test(`driver screens and tickets pass axe and are photographed (${language}, ${theme})`, async ({
     browser,
     request,
   }) => {
@@ -112,10 +96,10 @@ for (const variant of [
     const { transport, first } = await todaysTrip(request);
     // One traveller boarded, so the list shows both kinds of card.
     await checkIn(request, transport.id, first.participantId, 'boarded');
-    const name = `${variant.language}-${variant.dark ? 'dark' : 'light'}`;
+    const name = `${language}-${theme}`;
     const findings: Finding[] = [];
 
-    const driver = await phone(browser, variant.language, variant.dark);
+    const driver = await phonePage(browser, { language, theme });
     await loginAs(driver, DRIVER);
     await driver.goto('/driver');
     await settled(driver);
@@ -127,7 +111,7 @@ for (const variant of [
     await driver.screenshot({ path: join(SHOTS, `${name}-passengers.png`), fullPage: true });
     await driver.context().close();
 
-    const traveller = await phone(browser, variant.language, variant.dark);
+    const traveller = await phonePage(browser, { language, theme });
     await loginAs(traveller, 'traveller@example.com');
     await traveller.goto(`/appuser/tickets/${travellerBooking(transport.departureNr)}`);
     await settled(traveller);
@@ -156,7 +140,7 @@ test('at a boarding point without reception the driver goes on checking in; it i
     (await everyone()).find((one) => one.participantId === passenger.participantId)?.checkin?.status ?? null;
   await checkIn(request, transport.id, passenger.participantId, null);
 
-  const driver = await phone(browser, 'de');
+  const driver = await phonePage(browser);
   await loginAs(driver, DRIVER);
   await driver.goto(`/driver/transports/${transport.id}`);
   await settled(driver);

@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config.ts';
+import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { callApi } from '../support/journeys.ts';
 import { loginAs } from '../support/session.ts';
 import { LOOKS } from '../support/looks.ts';
+import { phonePage } from '../support/phone.ts';
 
 const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screenshots', 'images');
 
@@ -41,13 +41,6 @@ async function dropFiles(page: Page, files: ReadonlyArray<{ name: string; type: 
   await zone.dispatchEvent('dragenter', { dataTransfer: transfer });
   await zone.dispatchEvent('dragover', { dataTransfer: transfer });
   await zone.dispatchEvent('drop', { dataTransfer: transfer });
-}
-
-async function phone(browser: Browser, language: 'de' | 'en', theme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
-  await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-  await context.addInitScript((value) => localStorage.setItem('RaStoretourdesk.theme', JSON.stringify(value)), theme);
-  return context.newPage();
 }
 
 test('admin uploads two images by drag and drop and the file chooser, trashes and restores one, and picks a library image for a trip', async ({
@@ -162,7 +155,7 @@ test('image database screens: axe and screenshots in German and English, light a
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   for (const [language, theme] of LOOKS) {
-    const page = await phone(browser, language, theme);
+    const page = await phonePage(browser, { language, theme, touch: false });
     await loginAs(page, 'admin@example.com');
     const label = `${language}-${theme}`;
 
@@ -202,7 +195,7 @@ test('the image picker passes axe in a trip, in German and dark at phone width',
     ['de', 'dark'],
     ['en', 'light'],
   ] as const) {
-    const page = await phone(browser, language, theme);
+    const page = await phonePage(browser, { language, theme, touch: false });
     await loginAs(page, 'admin@example.com');
     await page.goto(`/internet/journeys/${journeys.data[0]!.id}/images`);
     await page

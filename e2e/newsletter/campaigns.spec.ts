@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { devices, expect, test, type Browser, type Page } from '@playwright/test';
+import { devices, expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { linkTo, waitForMail } from '../support/mailbox.ts';
 import { loginAs } from '../support/session.ts';
 import { LOOKS } from '../support/looks.ts';
+import { phonePage } from '../support/phone.ts';
 
 const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screenshots', 'newsletter');
 
@@ -58,13 +59,6 @@ async function templateFromCard(page: Page, templateName: string) {
 }
 
 const TRIP_LINK = 'https://www.example.com/reisen/gardasee';
-
-async function phone(browser: Browser, language: 'de' | 'en', theme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: BASE_URL });
-  await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-  await context.addInitScript((value) => localStorage.setItem('RaStoretourdesk.theme', JSON.stringify(value)), theme);
-  return context.newPage();
-}
 
 test('staff import readers into a certified list, build a template, test-send, schedule and send a campaign, follow its tracked link and see the open and click in the analysis; the unsubscribe link works without login', async ({
   page,
@@ -183,7 +177,7 @@ test('staff import readers into a certified list, build a template, test-send, s
 
   // screenshots at phone width: editor, review and unsubscribe page in German and English, light and dark
   for (const [language, theme] of LOOKS) {
-    const shot = await phone(browser, language, theme);
+    const shot = await phonePage(browser, { language, theme, touch: false });
     await loginAs(shot, 'admin@example.com');
     await shot.goto('/newsletter/campaigns/create');
     await expect(shot.getByRole('checkbox', { name: listName })).toBeVisible();

@@ -1,21 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations, type Finding } from '../support/axe.ts';
+import { LOOKS } from '../support/looks.ts';
+import { phonePage } from '../support/phone.ts';
 import { loginAs } from '../support/session.ts';
 import { recipientTokenKey, signRecipientToken } from '../../apps/server/src/features/newsletter/newsletter-message.ts';
 
 /**
  * The newsletter analysis (issue #14 item 5): a sent campaign with known events (written into the app's database,
  * as the sending engine and the tracking would have), its figures and chart; a click on a tracked link in the
- * browser redirects to the campaign's link and the count goes up. Then axe and screenshots (de/en, light/dark,
+ * browser redirects to the campaign's link and the count goes up. Then axe and screenshots (German light and English dark,
  * 390 px) of the analysis, /mailjet and /mailjet/debug.
  */
 const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screens', 'newsletter-analysis');
 const DATABASE = join(import.meta.dirname, '..', '.tmp', 'e2e.db');
-const PHONE = { width: 390, height: 844 };
 const OFFICE = 'office@example.com';
 const TITLE = 'E2E Herbstreisen 2026';
 /** The campaign's first link points back into the app, so the browser can follow the redirect. */
@@ -148,32 +149,15 @@ test('staff see a campaign’s figures and chart, and a click in the browser red
   await expect(figures).toContainText(/Geöffnet \(Personen\)\s*9|Opened \(people\)\s*9/);
 });
 
-async function phone(browser: Browser, language: 'de' | 'en', dark: boolean): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    colorScheme: dark ? 'dark' : 'light',
-    locale: language,
-  });
-  await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-  return context.newPage();
-}
-
-for (const variant of [
-  // Each language and each theme once (support/looks.ts).
-  { language: 'de', dark: false },
-  { language: 'en', dark: true },
-] as const) {
-  test(`analysis and sending screens pass axe and are photographed (${variant.language}, ${variant.dark ? 'dark' : 'light'})`, async ({
-    browser,
-  }) => {
+for (const [language, theme] of LOOKS) {
+  test(`analysis and sending screens pass axe and are photographed (${language}, ${theme})`, async ({ browser }) => {
     test.setTimeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
     const { campaignId } = seedCampaign();
-    const name = `${variant.language}-${variant.dark ? 'dark' : 'light'}`;
+    const name = `${language}-${theme}`;
     const findings: Finding[] = [];
-    const page = await phone(browser, variant.language, variant.dark);
+    const page = await phonePage(browser, { language, theme, touch: false });
     await loginAs(page, OFFICE);
-    if (variant.dark) await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
     await page.goto(`/newsletter/analysis?id=${campaignId}`);
     await settled(page);
     await expect(page.getByRole('figure')).toBeVisible();

@@ -1,7 +1,9 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { LOOKS } from '../support/looks.ts';
 import { serveMapTiles } from '../support/map-tiles.ts';
+import { phoneContext } from '../support/phone.ts';
 import { apiToken, loginAs } from '../support/session.ts';
 
 /**
@@ -14,26 +16,7 @@ import { apiToken, loginAs } from '../support/session.ts';
 type Stop = { travelStopId: number; name: string; lat: number; lon: number; passed: boolean };
 type Coach = { transportId: number; departureId: number; position: { lat: number; lon: number } | null; stops: Stop[] };
 
-const PHONE = { width: 390, height: 844 };
 const SHOTS = '.tmp/screens/bus-location';
-
-async function phone(
-  browser: Browser,
-  options: { geolocation?: boolean; colorScheme?: 'light' | 'dark'; locale?: string } = {},
-) {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    colorScheme: options.colorScheme ?? 'light',
-    locale: options.locale ?? 'de-DE',
-    ...(options.geolocation ? { permissions: ['geolocation'], geolocation: { latitude: 51, longitude: 12 } } : {}),
-  });
-  // The app's language is the one chosen (cookie), not the browser's.
-  await context.addCookies([{ name: 'i18n_redirected', value: (options.locale ?? 'de').slice(0, 2), url: BASE_URL }]);
-  return context;
-}
 
 /**
  * The demo coach on the road (seed/demo-road.ts): the coach with a position among the demo traveller's trips
@@ -63,7 +46,7 @@ test.describe('bus location', () => {
   });
 
   test('the driver is told when the phone refuses the location', async ({ browser }) => {
-    driverContext = await phone(browser);
+    driverContext = await phoneContext(browser);
     const driver = await driverContext.newPage();
     const trip = await demoTrip(driver);
     await loginAs(driver, 'driver@example.com');
@@ -75,14 +58,9 @@ test.describe('bus location', () => {
   test('screens at 390 px in German and English, light and dark, and the office map at desktop width', async ({
     browser,
   }) => {
-    test.setTimeout(150_000);
-    for (const [locale, colorScheme] of [
-      ['de-DE', 'light'],
-      ['de-DE', 'dark'],
-      ['en-GB', 'light'],
-      ['en-GB', 'dark'],
-    ] as const) {
-      travellerContext = await phone(browser, { locale, colorScheme });
+    test.setTimeout(120_000);
+    for (const [language, theme] of LOOKS) {
+      travellerContext = await phoneContext(browser, { language, theme });
       const page = await travellerContext.newPage();
       await serveMapTiles(page);
       const trip = await demoTrip(page);
@@ -91,8 +69,8 @@ test.describe('bus location', () => {
       // The shell loads the user and the messages, then the map's code: on a busy machine that can take a while.
       await expect(page.getByTestId('my-stop-time')).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('.coach-marker')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/traveller-${locale.slice(0, 2)}-${colorScheme}.png`, fullPage: true });
-      expect(await seriousViolations(page, `traveller ${locale} ${colorScheme}`)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/traveller-${language}-${theme}.png`, fullPage: true });
+      expect(await seriousViolations(page, `traveller ${language} ${theme}`)).toEqual([]);
       await travellerContext.close();
     }
     const office = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'de-DE' });

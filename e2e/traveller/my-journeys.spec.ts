@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
+import { LOOKS } from '../support/looks.ts';
 import { linkTo, waitForMail } from '../support/mailbox.ts';
+import { phoneContext } from '../support/phone.ts';
 import { apiToken, DEMO_PASSWORD } from '../support/session.ts';
 
 /** The traveller app on a phone: a trip by booking code, "My journeys" and the journey screen (issue #13). */
@@ -75,33 +77,22 @@ test('a traveller registers with a booking code, logs in and sees pick-up time, 
   await expect(page.getByRole('link', { name: /Notruf Reiseleitung/ })).toHaveAttribute('href', /^tel:\+49/);
 });
 
-for (const language of ['de', 'en'] as const) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    test(`the journey screen (${language}, ${colorScheme}): axe finds nothing serious; screenshots`, async ({
-      browser,
-    }) => {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        isMobile: true,
-        hasTouch: true,
-        colorScheme,
-      });
-      const base = test.info().project.use.baseURL!;
-      await context.addCookies([{ name: 'i18n_redirected', value: language, url: base }]);
-      const page = await context.newPage();
-      await logIn(page, 'traveller@example.com', DEMO_PASSWORD);
-      await expect(page.getByRole('link', { name: /Adventszauber in Südtirol/ })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/journeys-${language}-${colorScheme}.png`, fullPage: true });
-      await page.getByRole('link', { name: /Adventszauber in Südtirol/ }).click();
-      const title = language === 'de' ? 'Ihre Abfahrt' : 'Your departure';
-      await expect(page.getByRole('region', { name: title }).getByTestId('pickup-time')).toBeVisible();
-      // The booker sees the waiting request of the demo companion.
-      await expect(page.getByText('reisebegleiterin@example.com', { exact: false })).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/journey-${language}-${colorScheme}.png`, fullPage: true });
-      expect(await seriousViolations(page, `journey ${language} ${colorScheme}`)).toEqual([]);
-      await context.close();
-    });
-  }
+for (const [language, theme] of LOOKS) {
+  test(`the journey screen (${language}, ${theme}): axe finds nothing serious; screenshots`, async ({ browser }) => {
+    const context = await phoneContext(browser, { language, theme });
+    const page = await context.newPage();
+    await logIn(page, 'traveller@example.com', DEMO_PASSWORD);
+    await expect(page.getByRole('link', { name: /Adventszauber in Südtirol/ })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/journeys-${language}-${theme}.png`, fullPage: true });
+    await page.getByRole('link', { name: /Adventszauber in Südtirol/ }).click();
+    const title = language === 'de' ? 'Ihre Abfahrt' : 'Your departure';
+    await expect(page.getByRole('region', { name: title }).getByTestId('pickup-time')).toBeVisible();
+    // The booker sees the waiting request of the demo companion.
+    await expect(page.getByText('reisebegleiterin@example.com', { exact: false })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/journey-${language}-${theme}.png`, fullPage: true });
+    expect(await seriousViolations(page, `journey ${language} ${theme}`)).toEqual([]);
+    await context.close();
+  });
 }
 
 test('a logged-in traveller adds a trip by booking number; wrong details say so', async ({ page }) => {

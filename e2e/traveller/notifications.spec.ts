@@ -1,5 +1,9 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { BASE_URL } from '../playwright.config.ts';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { seriousViolations, type Finding } from '../support/axe.ts';
+import { LOOKS } from '../support/looks.ts';
+import { phoneContext } from '../support/phone.ts';
 import { apiToken, loginAs } from '../support/session.ts';
 
 /**
@@ -9,24 +13,10 @@ import { apiToken, loginAs } from '../support/session.ts';
  * The real push subscription is not tested here (Chromium cannot reach a push service offline).
  */
 
-const PHONE = { width: 390, height: 844 };
+const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screenshots', 'notifications');
 const TRAVELLER = 'traveller@example.com';
 const DRIVER = 'driver@example.com';
 const WELCOME = 'Willkommen in Ihrer Reise-App';
-
-async function phone(browser: Browser, options: { colorScheme?: 'light' | 'dark'; locale?: string } = {}) {
-  const locale = options.locale ?? 'de-DE';
-  const context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    colorScheme: options.colorScheme ?? 'light',
-    locale,
-  });
-  await context.addCookies([{ name: 'i18n_redirected', value: locale.slice(0, 2), url: BASE_URL }]);
-  return context;
-}
 
 async function unread(page: Page): Promise<number> {
   const headers = { authorization: `Bearer ${await apiToken(page.request, TRAVELLER)}` };
@@ -71,7 +61,7 @@ test.describe('notifications in the app', () => {
   test('the inbox shows the welcome message; opening it marks it read and the bell’s count drops', async ({
     browser,
   }) => {
-    context = await phone(browser);
+    context = await phoneContext(browser);
     const page = await context.newPage();
     await loginAs(page, TRAVELLER);
     const before = await unread(page);
@@ -105,7 +95,7 @@ test.describe('notifications in the app', () => {
   });
 
   test('a topic is followed with its switch and stays followed', async ({ browser }) => {
-    context = await phone(browser);
+    context = await phoneContext(browser);
     const page = await context.newPage();
     await loginAs(page, TRAVELLER);
     await page.goto('/appuser/notifications');
@@ -126,7 +116,7 @@ test.describe('notifications in the app', () => {
   });
 
   test('the driver writes to their coach and the traveller reads it in the bus thread', async ({ browser }) => {
-    context = await phone(browser);
+    context = await phoneContext(browser);
     const driver = await context.newPage();
     await loginAs(driver, DRIVER);
     const coach = await travellersCoach(driver);
@@ -139,7 +129,7 @@ test.describe('notifications in the app', () => {
     await expect(driver.getByRole('status')).toContainText(/Gesendet an [1-9]\d* Reisende/);
     await expect(driver.getByText(text)).toBeVisible();
 
-    second = await phone(browser);
+    second = await phoneContext(browser);
     const traveller = await second.newPage();
     await loginAs(traveller, TRAVELLER);
     await expect(bell(traveller)).not.toHaveAccessibleName('Benachrichtigungen, 0 ungelesen');
@@ -150,11 +140,19 @@ test.describe('notifications in the app', () => {
     await expect(bubble).toContainText('An den Bus');
   });
 
-  test('screens at 390 px in German and English, dark', async ({ browser }) => {
-    test.setTimeout(120_000);
-    for (const locale of ['de-DE', 'en-GB']) {
-      const lang = locale.slice(0, 2);
-      context = await phone(browser, { colorScheme: 'dark', locale });
+  test('screens at 390 px in German and English, light and dark: axe finds nothing serious; screenshots', async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const findings: Finding[] = [];
+    for (const [language, theme] of LOOKS) {
+      const look = `${language}-${theme}`;
+      const shoot = async (page: Page, screen: string) => {
+        findings.push(...(await seriousViolations(page, `${look} ${screen}`)));
+        await page.screenshot({ path: join(SHOTS, `${look}-${screen}.png`), fullPage: true });
+      };
+      context = await phoneContext(browser, { language, theme });
       const page = await context.newPage();
       await loginAs(page, TRAVELLER);
       // one unread message, to show how it stands out
@@ -167,25 +165,26 @@ test.describe('notifications in the app', () => {
       await page.goto('/appuser/notifications');
       await expect(page.getByRole('link', { name: new RegExp(WELCOME) })).toBeVisible();
       await expect(page.getByTestId('bell-count')).toHaveText('1');
-      await page.screenshot({ path: `/tmp/h-pushapp-inbox-${lang}.png`, fullPage: true });
+      await shoot(page, 'inbox');
       await page.getByRole('link', { name: new RegExp(WELCOME) }).click();
       await expect(page.getByRole('heading', { name: WELCOME, level: 1 })).toBeVisible();
-      await page.screenshot({ path: `/tmp/h-pushapp-message-${lang}.png`, fullPage: true });
+      await shoot(page, 'message');
       await page.goto('/appuser/notifications/topics');
       await expect(page.getByRole('switch').first()).toBeVisible();
-      await page.screenshot({ path: `/tmp/h-pushapp-topics-${lang}.png`, fullPage: true });
+      await shoot(page, 'topics');
       await page.goto('/appuser/BusChat');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.screenshot({ path: `/tmp/h-pushapp-bus-${lang}.png`, fullPage: true });
+      await shoot(page, 'bus');
       await context.close();
 
-      context = await phone(browser, { colorScheme: 'dark', locale });
+      context = await phoneContext(browser, { language, theme });
       const driver = await context.newPage();
       await loginAs(driver, DRIVER);
       await driver.goto('/appuser/notifications/create');
       await expect(driver.getByRole('button', { name: /Senden|Send/ })).toBeVisible();
-      await driver.screenshot({ path: `/tmp/h-pushapp-driver-${lang}.png`, fullPage: true });
+      await shoot(driver, 'driver');
       await context.close();
     }
+    expect(findings).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { callApi } from '../support/journeys.ts';
+import { LOOKS } from '../support/looks.ts';
 import { apiToken, loginAs } from '../support/session.ts';
 
 /**
@@ -196,37 +197,35 @@ test.describe('on board, on a phone', () => {
     expect(findings).toEqual([]);
   });
 
-  for (const language of ['de', 'en'] as const) {
-    for (const dark of [false, true]) {
-      test(`screens in ${language}, ${dark ? 'dark' : 'light'}, at 390 px`, async ({ page, request }) => {
-        const tag = `${String(Date.now()).slice(-5)}${language}${dark ? 'd' : 'l'}`;
-        const setup = await setUp(request, tag);
-        mkdirSync(SHOTS, { recursive: true });
-        const variant = `${language}-${dark ? 'dark' : 'light'}`;
-        const shoot = async (name: string) => {
-          await settle(page);
-          await page.screenshot({ path: join(SHOTS, `${variant}-${name}.png`), fullPage: true });
-        };
-        await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
-        await page.context().addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-        await loginAs(page, 'driver@example.com');
-        await page.goto(`/driver/sales/${setup.transportId}`);
-        await page
-          .getByRole('list', { name: /Fahrgäste dieses Busses|Passengers of this coach/ })
-          .getByRole('button')
-          .first()
-          .click();
-        await page.getByRole('button', { name: /Ein Kaffee mehr|One more Kaffee/ }).click();
-        await shoot('driver-sales');
-        await logout(page);
-        await page.context().addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
-        await loginAs(page, setup.travellerEmail, PASSWORD);
-        for (const screen of ['TravelMenu', 'Consumption', `Diary/${setup.bookingId}`]) {
-          await page.goto(`/appuser/${screen}`);
-          await shoot(screen.split('/')[0]!.toLowerCase());
-        }
-      });
-    }
+  for (const [language, theme] of LOOKS) {
+    test(`screens in ${language}, ${theme}, at 390 px`, async ({ page, request }) => {
+      const tag = `${String(Date.now()).slice(-5)}${language}${theme[0]}`;
+      const setup = await setUp(request, tag);
+      mkdirSync(SHOTS, { recursive: true });
+      const variant = `${language}-${theme}`;
+      const shoot = async (name: string) => {
+        await settle(page);
+        await page.screenshot({ path: join(SHOTS, `${variant}-${name}.png`), fullPage: true });
+      };
+      await page.emulateMedia({ colorScheme: theme });
+      await page.context().addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
+      await loginAs(page, 'driver@example.com');
+      await page.goto(`/driver/sales/${setup.transportId}`);
+      await page
+        .getByRole('list', { name: /Fahrgäste dieses Busses|Passengers of this coach/ })
+        .getByRole('button')
+        .first()
+        .click();
+      await page.getByRole('button', { name: /Ein Kaffee mehr|One more Kaffee/ }).click();
+      await shoot('driver-sales');
+      await logout(page);
+      await page.context().addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
+      await loginAs(page, setup.travellerEmail, PASSWORD);
+      for (const screen of ['TravelMenu', 'Consumption', `Diary/${setup.bookingId}`]) {
+        await page.goto(`/appuser/${screen}`);
+        await shoot(screen.split('/')[0]!.toLowerCase());
+      }
+    });
   }
 });
 

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
+import { phoneContext } from '../support/phone.ts';
 import { apiToken } from '../support/session.ts';
 
 /**
@@ -10,7 +11,6 @@ import { apiToken } from '../support/session.ts';
  */
 const TRAVELLER = 'traveller@example.com';
 const SURVEY_TITLE = 'Ihre Meinung zur Bodensee-Reise';
-const PHONE = { width: 390, height: 844 };
 const SHOTS = '.tmp/screenshots/traveller';
 
 type MySurvey = {
@@ -28,25 +28,6 @@ async function demoSurvey(request: APIRequestContext, token: string) {
   return { surveyId: survey!.id_survey_survey, bookingId: survey!.source.id_booking!, answered: survey!.answered };
 }
 
-async function phone(browser: Browser, token: string, language: 'de' | 'en', dark = false) {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-    colorScheme: dark ? 'dark' : 'light',
-  });
-  const url = test.info().project.use.baseURL!;
-  await context.addCookies([
-    { name: 'tourdesk_token', value: token, url },
-    { name: 'i18n_redirected', value: language, url },
-  ]);
-  await context.addInitScript(
-    (isDark) => localStorage.setItem('tourdesk.mobile.theme', isDark ? 'dark' : 'light'),
-    dark,
-  );
-  return context;
-}
-
 /** Waits until transitions (a button turning "pressed") are over, so screenshots show the state at rest. */
 const settled = (page: Page) =>
   page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
@@ -59,7 +40,7 @@ test('the survey in English and dark, without answering: intro, questions, the r
 }) => {
   const token = await apiToken(request, TRAVELLER);
   const { surveyId, bookingId } = await demoSurvey(request, token);
-  const context = await phone(browser, token, 'en', true);
+  const context = await phoneContext(browser, { token, language: 'en', theme: 'dark' });
   const page = await context.newPage();
   await page.goto(`/appuser/survey/${surveyId}?booking=${bookingId}`);
   await expect(page.getByRole('heading', { name: 'Wie war Ihre Reise an den Bodensee?' })).toBeVisible();
@@ -97,7 +78,7 @@ test('the demo traveller rates the past trip, sees the completion, and opening i
 }) => {
   const token = await apiToken(request, TRAVELLER);
   const { surveyId, bookingId } = await demoSurvey(request, token);
-  const context = await phone(browser, token, 'de');
+  const context = await phoneContext(browser, { token });
   const page = await context.newPage();
 
   await page.goto(`/appuser/historyjourneys/${bookingId}`);
