@@ -143,7 +143,7 @@ test.describe('notifications in the app', () => {
   test('screens at 390 px in German and English, light and dark: axe finds nothing serious; screenshots', async ({
     browser,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(180_000);
     mkdirSync(SHOTS, { recursive: true });
     const findings: Finding[] = [];
     for (const [language, theme] of LOOKS) {
