@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
 
 /** A phone's screen in CSS pixels (the 390 px of UX.md's phone checks). */
-export const PHONE = { width: 390, height: 844 };
+const PHONE = { width: 390, height: 844 };
 
 export type PhoneOptions = {
   /** The app's language, chosen as a visitor chooses it (the `i18n_redirected` cookie); German by default. */
