@@ -5,7 +5,6 @@ import {
   Box,
   Card,
   CardContent,
-  CircularProgress,
   List,
   ListItem,
   ListItemButton,
@@ -17,6 +16,7 @@ import {
 import type { BusLocation, StopArrival, TripSummary } from '@tourdesk/contracts';
 import { followEvents } from '../../lib/event-stream.ts';
 import { useMobileLocale, useT } from '../../lib/mobile.tsx';
+import { Loading } from './loading.tsx';
 import { age, clockTime, secondsSince } from './times.ts';
 import { useTileUrl } from './tile-url.ts';
 import { useFetch } from './use-fetch.ts';
@@ -54,15 +54,6 @@ export function BusLocationIndex() {
           </List>
         </>
       )}
-    </Box>
-  );
-}
-
-function Loading() {
-  const t = useT();
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-      <CircularProgress aria-label={t('busLocation.loading')} />
     </Box>
   );
 }

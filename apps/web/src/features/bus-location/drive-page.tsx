@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import ShareLocationIcon from '@mui/icons-material/ShareLocation';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
 import type { CoachLocation, PositionBody } from '@tourdesk/contracts';
 import { api } from '../../lib/api-client.ts';
 import { useMobileLocale, useT } from '../../lib/mobile.tsx';
+import { Loading } from './loading.tsx';
 import { clockTime } from './times.ts';
 import { useFetch } from './use-fetch.ts';
 
@@ -103,12 +104,7 @@ export function DrivePage() {
   const { problem, sentAt, clear } = useSharing(transportId, sharing, setLocation);
   const coach = location ?? initial.data ?? null;
 
-  if (initial.pending)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('busLocation.loading')} />
-      </Box>
-    );
+  if (initial.pending) return <Loading />;
   if (!coach)
     return (
       <Box sx={{ p: 2 }}>
