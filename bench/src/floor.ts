@@ -21,15 +21,32 @@ const COUNT_CACHE_MS = 5000;
 
 const recording = JSON.parse(readFileSync(process.env.BENCH_FLOOR_RECORDING!, 'utf8')) as FloorRecording;
 
+/**
+ * `BENCH_FLOOR_ROWS=arrays`: the floor reads rows as arrays and makes each row with an object literal compiled per
+ * statement, as the project's SQLite adapter does (apps/server/src/db/node-sqlite-adapter.ts), instead of taking
+ * node:sqlite's own rows (dictionary-mode objects): to see what the project's ratio owes to that alone.
+ */
+const ROWS_AS_ARRAYS = process.env.BENCH_FLOOR_ROWS === 'arrays';
+
 function sqliteRunner(path: string): Run {
   const db = new DatabaseSync(path, { timeout: 5000 });
   db.exec('PRAGMA journal_mode = WAL; PRAGMA temp_store = MEMORY; PRAGMA cache_size = -32000;');
-  const prepared = new Map<string, StatementSync>();
+  const prepared = new Map<string, (parameters: SQLInputValue[]) => Row[]>();
   return async ({ sql, parameters }) => {
-    let statement = prepared.get(sql);
-    if (!statement) prepared.set(sql, (statement = db.prepare(sql)));
-    return statement.all(...(parameters as SQLInputValue[])) as Row[];
+    let all = prepared.get(sql);
+    if (!all) prepared.set(sql, (all = ROWS_AS_ARRAYS ? arrayReader(db.prepare(sql)) : objectReader(db.prepare(sql))));
+    return all(parameters as SQLInputValue[]);
   };
+}
+
+const objectReader = (statement: StatementSync) => (parameters: SQLInputValue[]) =>
+  statement.all(...parameters) as Row[];
+
+function arrayReader(statement: StatementSync) {
+  const keys = statement.columns().map((column, index) => `${JSON.stringify(column.name)}: values[${index}]`);
+  const makeRow = new Function('values', `return { ${keys.join(', ')} };`) as (values: unknown[]) => Row;
+  statement.setReturnArrays(true);
+  return (parameters: SQLInputValue[]) => (statement.all(...parameters) as unknown as unknown[][]).map(makeRow);
 }
 
 function postgresRunner(url: string): Run {
