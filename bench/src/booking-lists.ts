@@ -15,7 +15,7 @@ import { buildSearchText } from '@tourdesk/contracts';
 import { migrateToLatest, openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { fill } from './bookings.ts';
 import { cpuSnapshot, otherWork } from './cpu.ts';
-import { projectAndFloor, type ScenarioResult } from './drive.ts';
+import { projectAndFloor, warmUpServers, type ScenarioResult } from './drive.ts';
 import { peakRssMb, rssMb, sameAnswers } from './floor-check.ts';
 import { recordFloor } from './floor-recording.ts';
 import { BENCH_DIR, generateCustomers, migrateAndSeed, recreateDatabase, type Target } from './generate.ts';
@@ -258,6 +258,18 @@ export async function benchBookingLists(engine: EngineName, options: BenchOption
     log('  the floor answers every path byte for byte as the server does');
     const scratch = mkdtempSync(resolve(tmpdir(), 'tourdesk-bench-'));
     try {
+      if (options.warmStart > 0) {
+        const connections = Math.max(...options.connections);
+        log(
+          `  warm start: every scenario's requests for ${options.warmStart} s on each server (${connections} connections)`,
+        );
+        await warmUpServers(
+          { project: { baseUrl: server.baseUrl }, floor: { baseUrl: floor.baseUrl } },
+          { tokens, connections, duration: options.duration, output: resolve(scratch, 'results.json') },
+          scenarios,
+          options.warmStart,
+        );
+      }
       for (const connections of options.connections) {
         log(
           `  ${connections} connection(s), ${options.warmup} s warm-up + ${options.duration} s per scenario and server` +
@@ -342,6 +354,7 @@ export async function benchBookingLists(engine: EngineName, options: BenchOption
           bookers: BOOKERS,
           duration: options.duration,
           warmup: options.warmup,
+          warmStart: options.warmStart,
           connections: options.connections,
         },
         machine: {

@@ -36,6 +36,8 @@ export type DriveSpec = {
   rounds: number;
   scenarios: Scenario[];
   output: string;
+  /** Only warm the targets up: each scenario's requests for `warmup` seconds per target, nothing measured. */
+  warmOnly?: boolean;
 };
 
 /** What a drive answers: per scenario, one result per target, in the targets' order. */
@@ -267,10 +269,48 @@ export async function projectAndFloor(
   return { project: results![0]!, floor: results![1] ?? null };
 }
 
+/**
+ * Before the first scenario: every scenario's requests for `seconds` in all on each server, nothing measured. A fresh
+ * server compiles its code while it answers its first thousands of requests; the per-scenario warm-up alone left
+ * that to the first scenarios' measured rounds, where the project paid more for it than the floor (a customers page
+ * cost it 1.3–1.4× the floor's CPU in the first 10 s of load, 1.15–1.3× from then on; bench/README.md,
+ * 2 December 2026).
+ */
+export async function warmUpServers(
+  servers: { project: { baseUrl: string; pid?: number }; floor: { baseUrl: string; pid?: number } | null },
+  spec: Omit<DriveSpec, 'targets' | 'scenarios' | 'warmup' | 'rounds' | 'warmOnly'>,
+  scenarios: Scenario[],
+  seconds: number,
+  drive: (spec: DriveSpec) => Promise<DriveResults> = driveInChild,
+): Promise<void> {
+  if (seconds <= 0 || scenarios.length === 0) return;
+  const targets: DriveTarget[] = [{ label: 'project', baseUrl: servers.project.baseUrl }];
+  if (servers.floor) targets.push({ label: 'floor', baseUrl: servers.floor.baseUrl });
+  const warmup = Math.max(1, Math.round(seconds / scenarios.length));
+  await drive({ ...spec, targets, scenarios, warmup, rounds: 1, warmOnly: true });
+}
+
+/** The warm start (`warmUpServers`): each scenario in turn on each target, with the floor only where it has one. */
+async function warmOnly(spec: DriveSpec): Promise<void> {
+  for (const scenario of spec.scenarios) {
+    for (const target of spec.targets) {
+      if (target.label === 'floor' && !scenario.floor) continue;
+      const driven = { ...spec, ...target };
+      await runOnce(driven, scenario, await probe(driven, scenario), spec.warmup, null);
+      await drain(target);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const raw = process.env.BENCH_DRIVE_SPEC;
   if (!raw) throw new Error('drive.ts is started by driveInChild (BENCH_DRIVE_SPEC is not set)');
   const spec = JSON.parse(raw) as DriveSpec;
+  if (spec.warmOnly) {
+    await warmOnly(spec);
+    writeFileSync(spec.output, '[]');
+    return;
+  }
   const results: DriveResults = [];
   const labels = spec.targets.map((target) => target.label).join(' and ');
   for (const scenario of spec.scenarios) {

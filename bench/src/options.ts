@@ -23,6 +23,8 @@ export type BenchOptions = {
   duration: number;
   /** Seconds of warm-up before each measured run. */
   warmup: number;
+  /** Seconds of every selected scenario's requests on each server before the first scenario (drive.ts `warmUpServers`). */
+  warmStart: number;
   /** Rounds the measured seconds are cut into, project and floor taking turns (drive.ts). */
   rounds: number;
   /** Concurrent connections; every scenario runs once per count. */
@@ -48,6 +50,8 @@ export const USAGE = `npm run bench -- [options]
   --invoices N                invoices to issue and render per connection count (default 400; --only invoices)
   --duration S                seconds per measured scenario (default 10)
   --warmup S                  seconds of warm-up before each scenario (default 3)
+  --warm-start S              seconds of every selected scenario's requests on each server before the first
+                              scenario, at the highest connection count (default 30; 0: none)
   --rounds N                  rounds the measured seconds of a scenario are cut into, project and floor
                               taking turns (default 5)
   --connections C[,C]         concurrent connections, each count in turn (default 1,10)
@@ -59,7 +63,7 @@ export const USAGE = `npm run bench -- [options]
   --server FILE               server entry to start (default apps/server/src/main.ts), e.g. another checkout's
   --help                      this text
 
-Environment: BENCH_DB, BENCH_USERS, BENCH_CUSTOMERS, BENCH_JOURNEYS, BENCH_DEPARTURES, BENCH_PARTICIPANTS, BENCH_INVOICES, BENCH_DURATION, BENCH_WARMUP, BENCH_ROUNDS, BENCH_CONNECTIONS,
+Environment: BENCH_DB, BENCH_USERS, BENCH_CUSTOMERS, BENCH_JOURNEYS, BENCH_DEPARTURES, BENCH_PARTICIPANTS, BENCH_INVOICES, BENCH_DURATION, BENCH_WARMUP, BENCH_WARM_START, BENCH_ROUNDS, BENCH_CONNECTIONS,
 BENCH_PORT, BENCH_SERVER stand in for the flags; BENCH_DATABASE_URL is the PostgreSQL database to use
 (default postgres://postgres@127.0.0.1:5432/tourdesk_bench). It is dropped and recreated on every run.`;
 
@@ -103,6 +107,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
       invoices: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      'warm-start': { type: 'string' },
       rounds: { type: 'string' },
       connections: { type: 'string' },
       port: { type: 'string' },
@@ -126,6 +131,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     invoices: positiveInt('--invoices', values.invoices ?? env.BENCH_INVOICES, 400),
     duration: positiveInt('--duration', values.duration ?? env.BENCH_DURATION, 10),
     warmup: positiveInt('--warmup', values.warmup ?? env.BENCH_WARMUP, 3),
+    warmStart: positiveInt('--warm-start', values['warm-start'] ?? env.BENCH_WARM_START, 30),
     rounds: Math.max(1, positiveInt('--rounds', values.rounds ?? env.BENCH_ROUNDS, 5)),
     connections: (values.connections ?? env.BENCH_CONNECTIONS ?? '1,10')
       .split(',')

@@ -12,7 +12,14 @@ import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/data
 import { benchBookingLists } from './booking-lists.ts';
 import { benchBookings } from './bookings.ts';
 import { benchInvoices } from './invoices.ts';
-import { driveInChild, projectAndFloor, type DriveResults, type DriveSpec, type ScenarioResult } from './drive.ts';
+import {
+  driveInChild,
+  projectAndFloor,
+  warmUpServers,
+  type DriveResults,
+  type DriveSpec,
+  type ScenarioResult,
+} from './drive.ts';
 import {
   BENCH_DIR,
   countGenerated,
@@ -271,6 +278,22 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
     }
     const scratch = mkdtempSync(resolve(tmpdir(), 'tourdesk-bench-'));
     try {
+      if (options.warmStart > 0) {
+        const connections = Math.max(...options.connections);
+        log(
+          `warm start: every scenario's requests for ${options.warmStart} s on each server (${connectionsText(connections)})`,
+        );
+        await warmUpServers(
+          {
+            project: { baseUrl: server.baseUrl },
+            floor: floor ? { baseUrl: floor.baseUrl } : null,
+          },
+          { tokens, connections, duration: options.duration, output: resolve(scratch, 'results.json') },
+          scenarios,
+          options.warmStart,
+          drive,
+        );
+      }
       for (const connections of options.connections) {
         log(
           `${connectionsText(connections)}, ${options.warmup} s warm-up + ${options.duration} s per scenario and server` +
@@ -368,6 +391,7 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
           only: options.only,
           duration: options.duration,
           warmup: options.warmup,
+          warmStart: options.warmStart,
           rounds: options.rounds,
           connections: options.connections,
         },
