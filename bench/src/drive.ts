@@ -274,10 +274,10 @@ export async function projectAndFloor(
  * server compiles its code while it answers its first thousands of requests; the per-scenario warm-up alone left
  * that to the first scenarios' measured rounds, where the project paid more for it than the floor (a customers page
  * cost it 1.3–1.4× the floor's CPU in the first 10 s of load, 1.15–1.3× from then on; bench/README.md,
- * 2 December 2026).
+ * "2 December 2026 (twentieth session)").
  */
 export async function warmUpServers(
-  servers: { project: { baseUrl: string; pid?: number }; floor: { baseUrl: string; pid?: number } | null },
+  servers: { project: { baseUrl: string }; floor: { baseUrl: string } | null },
   spec: Omit<DriveSpec, 'targets' | 'scenarios' | 'warmup' | 'rounds' | 'warmOnly'>,
   scenarios: Scenario[],
   seconds: number,
