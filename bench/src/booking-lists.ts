@@ -258,18 +258,13 @@ export async function benchBookingLists(engine: EngineName, options: BenchOption
     log('  the floor answers every path byte for byte as the server does');
     const scratch = mkdtempSync(resolve(tmpdir(), 'tourdesk-bench-'));
     try {
-      if (options.warmStart > 0) {
-        const connections = Math.max(...options.connections);
-        log(
-          `  warm start: every scenario's requests for ${options.warmStart} s on each server (${connections} connections)`,
-        );
-        await warmUpServers(
-          { project: { baseUrl: server.baseUrl }, floor: { baseUrl: floor.baseUrl } },
-          { tokens, connections, duration: options.duration, output: resolve(scratch, 'results.json') },
-          scenarios,
-          options.warmStart,
-        );
-      }
+      await warmUpServers(
+        { project: { baseUrl: server.baseUrl }, floor: { baseUrl: floor.baseUrl } },
+        { tokens, output: resolve(scratch, 'results.json') },
+        scenarios,
+        options,
+        (line) => log(`  ${line}`),
+      );
       for (const connections of options.connections) {
         log(
           `  ${connections} connection(s), ${options.warmup} s warm-up + ${options.duration} s per scenario and server` +

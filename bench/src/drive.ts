@@ -278,16 +278,20 @@ export async function projectAndFloor(
  */
 export async function warmUpServers(
   servers: { project: { baseUrl: string }; floor: { baseUrl: string } | null },
-  spec: Omit<DriveSpec, 'targets' | 'scenarios' | 'warmup' | 'rounds' | 'warmOnly'>,
+  spec: Pick<DriveSpec, 'tokens' | 'output'>,
   scenarios: Scenario[],
-  seconds: number,
+  options: { warmStart: number; connections: readonly number[] },
+  log: (line: string) => void,
   drive: (spec: DriveSpec) => Promise<DriveResults> = driveInChild,
 ): Promise<void> {
+  const seconds = options.warmStart;
   if (seconds <= 0 || scenarios.length === 0) return;
+  const connections = Math.max(...options.connections);
+  log(`warm start: every scenario's requests for ${seconds} s on each server (${connections} connection(s))`);
   const targets: DriveTarget[] = [{ label: 'project', baseUrl: servers.project.baseUrl }];
   if (servers.floor) targets.push({ label: 'floor', baseUrl: servers.floor.baseUrl });
   const warmup = Math.max(1, Math.round(seconds / scenarios.length));
-  await drive({ ...spec, targets, scenarios, warmup, rounds: 1, warmOnly: true });
+  await drive({ ...spec, connections, duration: seconds, targets, scenarios, warmup, rounds: 1, warmOnly: true });
 }
 
 /** The warm start (`warmUpServers`): each scenario in turn on each target, with the floor only where it has one. */

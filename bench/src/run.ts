@@ -278,22 +278,14 @@ async function benchEngine(engine: EngineName, options: BenchOptions): Promise<E
     }
     const scratch = mkdtempSync(resolve(tmpdir(), 'tourdesk-bench-'));
     try {
-      if (options.warmStart > 0) {
-        const connections = Math.max(...options.connections);
-        log(
-          `warm start: every scenario's requests for ${options.warmStart} s on each server (${connectionsText(connections)})`,
-        );
-        await warmUpServers(
-          {
-            project: { baseUrl: server.baseUrl },
-            floor: floor ? { baseUrl: floor.baseUrl } : null,
-          },
-          { tokens, connections, duration: options.duration, output: resolve(scratch, 'results.json') },
-          scenarios,
-          options.warmStart,
-          drive,
-        );
-      }
+      await warmUpServers(
+        { project: { baseUrl: server.baseUrl }, floor: floor ? { baseUrl: floor.baseUrl } : null },
+        { tokens, output: resolve(scratch, 'results.json') },
+        scenarios,
+        options,
+        log,
+        drive,
+      );
       for (const connections of options.connections) {
         log(
           `${connectionsText(connections)}, ${options.warmup} s warm-up + ${options.duration} s per scenario and server` +
