@@ -57,6 +57,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      CHECK_LIST_ANSWERS: '1',
     },
   },
 });

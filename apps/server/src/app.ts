@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { listAwareSerializerCompiler } from './lib/list-serializer.ts';
-import qs from 'qs';
+import { parseQueryString } from './lib/query-string.ts';
 import { ERROR_MESSAGES } from '@tourdesk/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -56,13 +56,13 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       );
     },
     routerOptions: {
-      // `$sort[lastname]=1`, `$select[]=a`, `status[$in][]=1`: bracket syntax as the list contract uses it.
-      querystringParser: (query) => qs.parse(query, { depth: 2, arrayLimit: 100, parameterLimit: 200 }),
+      // `$sort[lastname]=1`, `$select[]=a`, `status[$in][]=1`: the list contract's brackets, read as qs reads them.
+      querystringParser: parseQueryString,
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  // List answers through fast-json-stringify, every other answer through zod (lib/list-serializer.ts).
-  app.setSerializerCompiler(listAwareSerializerCompiler);
+  // List answers written from their contract, every other answer through zod (lib/list-serializer.ts).
+  app.setSerializerCompiler(listAwareSerializerCompiler({ check: config.checkListAnswers }));
   app.decorate('config', config);
   app.decorate('ctx', { db: database.db, dialect: database.dialect, cache: database.cache });
   app.decorate('brandForHost', (host: string, log?: FastifyBaseLogger) => brandForHost(app.ctx, host, log));

@@ -21,6 +21,8 @@ export type Config = {
   countCacheMs: number;
   /** How long a logged-in user's account and role may be reused between requests (0: always read). */
   authCacheMs: number;
+  /** CHECK_LIST_ANSWERS=1: every list answer is also written by zod and must match (tests; lib/list-serializer.ts). */
+  checkListAnswers: boolean;
   /** smtp://user:password@host:port — without it mails wait in the outbox (visible at /email/debug). */
   smtpUrl: string | null;
   /** Sender of every mail when the brand has no e-mail address. */
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     countCacheMs: env.COUNT_CACHE_MS === '0' ? 0 : int(env.COUNT_CACHE_MS, 5000),
     authCacheMs: env.AUTH_CACHE_MS === '0' ? 0 : int(env.AUTH_CACHE_MS, 2000),
+    checkListAnswers: env.CHECK_LIST_ANSWERS === '1',
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Tourdesk <no-reply@tourdesk.local>',
     mailRetryBaseMs: int(env.MAIL_RETRY_BASE_MS, 30_000),

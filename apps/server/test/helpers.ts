@@ -134,6 +134,8 @@ export async function buildTestApp(
     // IMAP IDLE only where a test asks for it (mail-inbox-idle.routes.test.ts); the others poll by hand.
     mailInboxIdle: false,
     mailRetryBaseMs: 100,
+    // Every list answer is also written by zod and must match: a mapper off its contract fails its test.
+    checkListAnswers: true,
     // Tests deliver pushes by calling deliverDuePushes themselves, against a local push service.
     push: { ...loadConfig({}).push, pollMs: 0 },
     // Uploads of each test app go to a folder of their own, never to data/files.
