@@ -6,6 +6,7 @@ import { BASE_URL } from '../playwright.config.ts';
 import { callApi, type JourneyAnswer } from '../support/journeys.ts';
 import { apiToken, loginAs } from '../support/session.ts';
 import { LOOKS } from '../support/looks.ts';
+import { seriousViolations } from '../support/axe.ts';
 
 const ADMIN = 'admin@example.com';
 
@@ -19,23 +20,28 @@ function smallCoach(): SeatLayout {
   };
 }
 
+/** A journey with one date, made through the API. */
+const journeyWithDate = (
+  request: APIRequestContext,
+  title: string,
+  date: { termincode: string; date_from: string; date_till: string },
+) =>
+  callApi<JourneyAnswer>(request, ADMIN, 'POST', '/journey-lit', {
+    title,
+    slug: title.toLowerCase().replace(/\W+/g, '-'),
+    dates: [{ ...date, prices: [{ description: 'pro Person', amount: 399, additional_price: 0 }] }],
+  });
+
 /** A journey with one date and a seat plan of its own, both made through the API. */
 async function setUp(request: APIRequestContext, tag: string) {
   const plan = await callApi<{ id: number; name: string }>(request, ADMIN, 'POST', '/seat-plans', {
     name: `Kleinbus ${tag}`,
     layout: smallCoach(),
   });
-  const journey = await callApi<JourneyAnswer>(request, ADMIN, 'POST', '/journey-lit', {
-    title: `Sitzplanreise ${tag}`,
-    slug: `sitzplanreise-${tag}`,
-    dates: [
-      {
-        termincode: `SP-${tag}`,
-        date_from: '2027-08-02',
-        date_till: '2027-08-05',
-        prices: [{ description: 'pro Person', amount: 399, additional_price: 0 }],
-      },
-    ],
+  const journey = await journeyWithDate(request, `Sitzplanreise ${tag}`, {
+    termincode: `SP-${tag}`,
+    date_from: '2027-08-02',
+    date_till: '2027-08-05',
   });
   const nr = journey.dates[0]!.nr;
   return { plan, journeyId: journey.id, nr };
@@ -157,6 +163,55 @@ test('a coach is planned on a date from a seat plan and a booked participant is 
   await expect(row).toContainText('3 of 15 held, 12 free');
   await row.getByRole('link', { name: `SP-${tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/internet/journeys/${journeyId}/dates/${nr}$`));
+});
+
+test('the office is warned when the driver it picks drives another date during these days', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const tag = String(Date.now()).slice(-6);
+  const { plan, journeyId, nr } = await setUp(request, tag);
+  // Another trip from the third to the sixth of August: its coach is driven by a new driver.
+  const other = await journeyWithDate(request, `Fahrerreise ${tag}`, {
+    termincode: `FR-${tag}`,
+    date_from: '2027-08-03',
+    date_till: '2027-08-06',
+  });
+  const driver = await callApi<{ customer: { id: number; name: string } }>(
+    request,
+    ADMIN,
+    'POST',
+    '/registration-driver',
+    { firstName: 'Frida', surname: `Fahrplan${tag}`, loginEmail: `frida.${tag}@example.com` },
+  );
+  await putDeparture(request, other.dates[0]!.nr, {
+    transports: [
+      { direction: 'outbound', name: `Bus ${tag}`, id_seat_plan: plan.id, id_driver_card: driver.customer.id },
+    ],
+  });
+
+  await loginAs(page, 'office@example.com');
+  await page.goto(`/internet/journeys/${journeyId}/dates/${nr}`);
+  await page.getByLabel('Seat plan').first().click();
+  await page.getByRole('option', { name: new RegExp(`^${plan.name}`) }).click();
+  await page.getByRole('button', { name: 'Add outbound coach' }).click();
+  await page.getByRole('combobox', { name: 'Driver' }).click();
+  await page.getByRole('option', { name: driver.customer.name }).click();
+  const warning = page.getByTestId('driver-elsewhere');
+  await expect(warning).toContainText('This driver already drives on another date during these days:');
+  await expect(warning).toContainText(`Fahrerreise ${tag}, 03.08.2027 – 06.08.2027: Bus ${tag}`);
+  expect(await seriousViolations(page, 'driver elsewhere')).toEqual([]);
+  // The office may still plan so (a relief driver); the warning stays after saving and leads to the other date.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Departure SP-${tag} saved`)).toBeVisible();
+  await expect(warning).toBeVisible();
+  expect((await getDeparture(request, nr)).transports[0]!.id_driver_card).toBe(driver.customer.id);
+  await warning.getByRole('link', { name: `FR-${tag}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/internet/journeys/${other.id}/dates/${other.dates[0]!.nr}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Departure FR-${tag}`);
+  // There, the other way round, the first date is named.
+  await expect(page.getByTestId('driver-elsewhere')).toContainText(`Sitzplanreise ${tag}, 02.08.2027 – 05.08.2027`);
 });
 
 for (const [language, theme] of LOOKS) {

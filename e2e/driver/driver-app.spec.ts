@@ -16,7 +16,7 @@ import { apiToken, loginAs, serviceWorkerInControl } from '../support/session.ts
 const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screens', 'driver');
 const DRIVER = 'driver@example.com';
 
-type Transport = { id: number; departureNr: number; dateFrom: string; passengers: number };
+type Transport = { id: number; departureNr: number; journeyTitle: string; dateFrom: string; passengers: number };
 type PassengerList = {
   stops: Array<{
     passengers: Array<{ participantId: number; name: string; bookingId: number; checkin: { status: string } | null }>;
@@ -48,7 +48,10 @@ const today = () =>
 /** Today's coach of the demo driver (seed/demo-driver-app.ts), its departure's journey and two of its passengers. */
 async function todaysTrip(request: Parameters<typeof callApi>[0]) {
   const transports = await callApi<Transport[]>(request, DRIVER, 'GET', '/driver/transports');
-  const transport = transports.find((one) => one.dateFrom === today());
+  // by its title too: on some days another demo date of the demo driver leaves (Elsass on 3.12.2026)
+  const transport = transports.find(
+    (one) => one.dateFrom === today() && one.journeyTitle === 'Tagesfahrt in die Sächsische Schweiz',
+  );
   if (!transport) throw new Error('the demo driver has no trip today');
   const list = await callApi<PassengerList>(request, DRIVER, 'GET', `/driver/transports/${transport.id}/passengers`);
   const [first, second] = list.stops.flatMap((group) => group.passengers);

@@ -18,6 +18,8 @@ describe('demo data', () => {
       'Bäumer, Dieter',
       'Straßburger, Günther',
       'Öztürk, Mehmet',
+      'Wendt, Sabine',
+      'Kröber, Jens',
     ]);
     for (const driver of drivers) {
       expect(driver.email).toContain(`${mailName(driver.firstName)}.${mailName(driver.surname)}.`);
@@ -35,6 +37,8 @@ describe('demo data', () => {
       'driver@example.com': 'accepted',
       'g.strassburger@alpenblick-reisen.example': 'pending',
       'm.oeztuerk@alpenblick-reisen.example': 'pending',
+      's.wendt@alpenblick-reisen.example': 'pending',
+      'j.kroeber@alpenblick-reisen.example': 'pending',
     });
     await expect(tokenFor(t.app, 'driver@example.com')).resolves.toEqual(expect.any(String));
   });

@@ -12,14 +12,15 @@ describe('demo departures', () => {
   let office: string;
   let result: Awaited<ReturnType<typeof seedDemoDepartures>>;
   let departures: Departure[];
+  let drivers: number[];
   beforeAll(async () => {
     t = await buildTestApp({ seed: 'defaults' });
     office = await createLogin(t.ctx, 'office');
     await seedCatalogueReferences(t.ctx);
     await seedDemoJourneys(t.ctx);
-    await createDriverFixture(t.ctx, 1);
-    await createDriverFixture(t.ctx, 2);
-    result = await seedDemoDepartures(t.ctx, { today: '2027-03-01' });
+    drivers = [];
+    for (const n of [1, 2, 3]) drivers.push((await createDriverFixture(t.ctx, n)).customer.id);
+    result = await seedDemoDepartures(t.ctx, { today: '2027-03-01', exceptDrivers: [drivers.pop()!] });
     departures = [];
     for (const nr of result.planned) {
       departures.push((await call(t.app, office, { method: 'GET', url: `/departures/${nr}` })).json<Departure>());
@@ -60,12 +61,39 @@ describe('demo departures', () => {
         expect(transport.capacity, label).toBe(
           sellableSeats(transport.layout as SeatLayout, transport.blocked_seats).length,
         );
-        expect(transport.driverName, label).not.toBeNull();
+      }
+      // A coach's driver and vehicle go with it both ways.
+      for (const coach of departure.transports.filter((transport) => transport.direction === 'outbound')) {
+        const back = departure.transports.find((t) => t.direction === 'return' && t.position === coach.position);
+        expect([back?.id_driver_card, back?.vehicle], label).toEqual([coach.id_driver_card, coach.vehicle]);
       }
       // Day trips have no hotel: a date has room pools exactly when its journey has rooms.
       const rooms = departure.quotas.filter((quota) => quota.kind === 'room').length;
       expect(rooms > 0, label).toBe(!departure.journeyTitle.startsWith('Tagesfahrt'));
     }
+  });
+
+  it('never plans a driver or a vehicle on two trips on the same day, and leaves the excepted driver out', () => {
+    const trips = (pick: (transport: Departure['transports'][number]) => number | string | null) =>
+      departures.flatMap((departure) =>
+        departure.transports
+          .filter((transport) => transport.direction === 'outbound' && pick(transport) !== null)
+          .map((transport) => ({ who: pick(transport), from: departure.date_from, till: departure.date_till })),
+      );
+    for (const pick of [
+      (t: Departure['transports'][number]) => t.id_driver_card,
+      (t: Departure['transports'][number]) => t.vehicle,
+    ]) {
+      const planned = trips(pick);
+      const clashes = planned.filter((a, i) =>
+        planned.some((b, j) => j > i && a.who === b.who && a.from <= b.till && b.from <= a.till),
+      );
+      expect(clashes).toEqual([]);
+    }
+    // Two drivers share the trips (the third is the excepted one): most coaches have one, both drive.
+    const driven = trips((t) => t.id_driver_card);
+    expect(new Set(driven.map((trip) => trip.who))).toEqual(new Set(drivers));
+    expect(driven.length).toBeGreaterThan(departures.length / 2);
   });
 
   it('mixes the coaches: mostly 49 seats, one big date with two each way, a minibus trip, a double-decker, a guide row', () => {

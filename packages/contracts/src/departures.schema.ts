@@ -99,6 +99,24 @@ export const ZDeparture = z.object({
 });
 export type Departure = z.infer<typeof ZDeparture>;
 
+/** GET /departures/{nr}/driver-trips?driver= : which driver is meant. */
+export const ZDriverTripsQuery = z.object({
+  driver: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
+});
+
+/** Another date on which the driver drives a coach during this date's days: the office is warned before it saves. */
+export const ZDriverTrip = z.object({
+  nr: z.number().int(),
+  id_jrn_journey: z.number().int(),
+  termincode: z.string(),
+  journeyTitle: z.string(),
+  date_from: z.string(),
+  date_till: z.string(),
+  /** the names of the coaches the driver drives on that date, outbound first */
+  coaches: z.array(z.string()),
+});
+export type DriverTrip = z.infer<typeof ZDriverTrip>;
+
 // ---------------------------------------------------------------- PUT /departures/{nr}
 
 /** A transport in the body: with `id` changed, without added (copying `id_seat_plan`'s layout unless `layout` is sent). */

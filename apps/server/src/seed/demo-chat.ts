@@ -1,17 +1,13 @@
 import { chatViewer, openDepartureChannel, postChatMessage } from '../features/chat/chat.service.ts';
-import { officeDay } from '../features/driver-app/driver-app.service.ts';
 import {
   listStaffNotifications,
   readStaffNotifications,
 } from '../features/staff-notifications/staff-notifications.service.ts';
 import type { AuthUser, DbContext } from '../types.ts';
-import {
-  backdateMessage,
-  findDrivenDepartureFrom,
-  findUserIdsByEmail,
-  hasChatMessages,
-} from './demo-chat.repository.ts';
+import { backdateMessage, findUserIdsByEmail, hasChatMessages } from './demo-chat.repository.ts';
+import { dayTripCode } from './demo-driver-app.ts';
 import { DEMO_ROLES } from './factories.ts';
+import { findDateByCode } from './seed.repository.ts';
 
 /** The demo accounts who chat, with the rights of their demo role. */
 const PEOPLE = {
@@ -119,7 +115,8 @@ export async function seedDemoChat(ctx: DbContext, now = new Date()): Promise<vo
   const driverId = ids.get(PEOPLE.driver.email);
   const office = auth('office');
   if (driverId === undefined || !office) return;
-  const departure = await findDrivenDepartureFrom(ctx.db, driverId, officeDay(now));
+  // the day trip by its code: on some days the demo driver has another demo date leaving too
+  const departure = await findDateByCode(ctx.db, dayTripCode(now));
   if (!departure) return;
   const channel = await openDepartureChannel(ctx, await chatViewer(ctx, office), departure.nr);
   for (const line of DEPARTURE) await write(line.from, channel.id, line.text, line.minutesAgo);

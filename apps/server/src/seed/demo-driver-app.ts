@@ -21,6 +21,9 @@ const BACK_TIMES = ['19:20', '19:00', '18:30'];
 /** People per booking: 14 travellers, a few families and couples. */
 const PARTIES = [2, 2, 1, 3, 2, 1, 2, 1];
 
+/** The date code of the demo driver's day trip leaving on the office day of `now`. */
+export const dayTripCode = (now: Date) => `SSW-${officeDay(now).replaceAll('-', '')}`;
+
 /**
  * The driver app's demo (issue #13): `driver@example.com` drives today's day trip (both ways) with 14 booked
  * travellers at three stops, seats assigned by the booking service; `traveller@example.com` is the booker of the
@@ -32,7 +35,7 @@ export async function seedDemoDriverApp(ctx: DbContext, now = new Date()): Promi
   if (!driver?.id_vc_card) return;
   await switchOnQrTickets(ctx.db);
   const today = officeDay(now);
-  const code = `SSW-${today.replaceAll('-', '')}`;
+  const code = dayTripCode(now);
   if (await findDateByCode(ctx.db, code)) return;
 
   const journey = await createJourney(ctx, {

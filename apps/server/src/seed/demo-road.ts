@@ -89,7 +89,7 @@ export async function seedDemoRoad(ctx: DbContext, now = new Date()): Promise<nu
         name: `Bus 1 ${direction === 'outbound' ? 'Hinfahrt' : 'Rückfahrt'}`,
         layout,
         id_driver_card: driver.id_vc_card,
-        vehicle: 'OA-AB 149',
+        vehicle: 'OA-AB 257',
       })),
       travelStops,
     },

@@ -34,6 +34,7 @@ import { seedDemoPushNotifications } from './demo-push-notifications.ts';
 import { seedDemoSurveys } from './demo-surveys.ts';
 import { seededRandom } from './german-data.ts';
 import { hasAnyAccount } from './seed.repository.ts';
+import { findUserByEmail } from './demo-driver-app.repository.ts';
 import { seedDemoSurveyAnswers } from './demo-survey-answers.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoCalendar } from './demo-calendar.ts';
@@ -184,6 +185,8 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
     { firstName: 'Dieter', surname: 'Bäumer', loginEmail: 'driver@example.com', password: DEMO_PASSWORD },
     { firstName: 'Günther', surname: 'Straßburger', loginEmail: 'g.strassburger@alpenblick-reisen.example' },
     { firstName: 'Mehmet', surname: 'Öztürk', loginEmail: 'm.oeztuerk@alpenblick-reisen.example' },
+    { firstName: 'Sabine', surname: 'Wendt', loginEmail: 's.wendt@alpenblick-reisen.example' },
+    { firstName: 'Jens', surname: 'Kröber', loginEmail: 'j.kroeber@alpenblick-reisen.example' },
   ];
   for (const [index, driver] of drivers.entries()) {
     await createDriverFixture(ctx, DEMO_CUSTOMER_COUNT + index + 1, { salutation: 0, ...driver }, random);
@@ -193,8 +196,10 @@ export async function seedDemoData(ctx: DbContext, log?: FastifyBaseLogger): Pro
   await seedCatalogueReferences(ctx);
   // The trip catalogue's 25 journeys (after its reference data: they link destinations and boarding points by name).
   await seedDemoJourneys(ctx);
-  // Seat plans, and the next six months' dates planned with coaches, travel stops and pools.
-  await seedDemoDepartures(ctx);
+  // Seat plans, and the next six months' dates planned with coaches, travel stops and pools. The demo driver drives
+  // today's demo coaches below (driver app, coach on the road), so the other drivers share the planned dates.
+  const demoDriver = await findUserByEmail(ctx.db, 'driver@example.com');
+  await seedDemoDepartures(ctx, { exceptDrivers: demoDriver?.id_vc_card ? [demoDriver.id_vc_card] : [] });
   // Bookings on the planned demo dates (after the departures: they need coaches, pools and stops).
   await seedDemoBookings(ctx);
   await seedDemoPayments(ctx);

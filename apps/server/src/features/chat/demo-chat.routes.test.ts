@@ -1,14 +1,24 @@
 import type { ChatChannelList, ChatMessagePage, StaffNotificationList } from '@tourdesk/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, call, type TestApp } from '../../../test/helpers.ts';
 
-/** The demo's chat (issue #17 item 2): a morning in the general channel and the demo driver's day trip. */
-describe('demo chat', () => {
+/**
+ * The demo's chat (issue #17 item 2): a morning in the general channel and the demo driver's day trip — also on a
+ * day another demo trip of the demo driver leaves (Weihnachtsmärkte im Elsass on 3.12.2026).
+ */
+describe.each([
+  ['now', null],
+  ['on the day another demo trip of the demo driver leaves', '2026-12-03T08:00:00Z'],
+])('demo chat seeded %s', (_when, instant) => {
   let t: TestApp;
   beforeAll(async () => {
+    if (instant) vi.setSystemTime(instant);
     t = await buildTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers();
+  });
 
   it('shows the office a conversation in general, a mention in the bell and the day trip’s channel', async () => {
     const channels: ChatChannelList = (await call(t.app, 'office', { method: 'GET', url: '/chat/channels' })).json();

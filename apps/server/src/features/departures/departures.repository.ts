@@ -47,20 +47,23 @@ export async function insertQuotas(db: Database, rows: Insertable<QuotaTable>[])
 
 // ---------------------------------------------------------------- the date and its journey
 
+/** A date's number, journey, code and days: what names a date wherever one is read. */
+const DATE_COLUMNS = [
+  'jrn_date.nr',
+  'jrn_date.id_jrn_journey',
+  'jrn_date.termincode',
+  'jrn_date.date_from',
+  'jrn_date.date_till',
+] as const;
+
+/** A date's coaches: outbound first. */
+const OUTBOUND_FIRST = sql`case when transport.direction = 'outbound' then 0 else 1 end`;
+
 export const findDateWithJourney = (db: Database, nr: number) =>
   db
     .selectFrom('jrn_date')
     .innerJoin('jrn_journey', 'jrn_journey.id_jrn_journey', 'jrn_date.id_jrn_journey')
-    .select([
-      'jrn_date.nr',
-      'jrn_date.id_jrn_journey',
-      'jrn_date.termincode',
-      'jrn_date.date_from',
-      'jrn_date.date_till',
-      'jrn_date.bookable',
-      'jrn_journey.title',
-      'jrn_journey.bookable as journey_bookable',
-    ])
+    .select([...DATE_COLUMNS, 'jrn_date.bookable', 'jrn_journey.title', 'jrn_journey.bookable as journey_bookable'])
     .where('jrn_date.nr', '=', nr)
     .executeTakeFirst();
 export type DateRow = NonNullable<Awaited<ReturnType<typeof findDateWithJourney>>>;
@@ -83,7 +86,7 @@ export async function findDatesByNr(db: Database, nrs: readonly number[]) {
 export const findDatesStartingBetween = (db: Database, start: string, end: string) =>
   db
     .selectFrom('jrn_date')
-    .select(['nr', 'id_jrn_journey', 'date_from'])
+    .select(['nr', 'id_jrn_journey', 'date_from', 'date_till'])
     .where('date_from', '>=', start)
     .where('date_from', '<=', end)
     .orderBy('date_from')
@@ -98,14 +101,7 @@ export const findDriverCards = (db: Database) =>
 export function findDatesOfJourney(db: Database, journeyId: number, bounds: { start?: string; end?: string } = {}) {
   let query = db
     .selectFrom('jrn_date')
-    .select([
-      'jrn_date.nr',
-      'jrn_date.id_jrn_journey',
-      'jrn_date.termincode',
-      'jrn_date.date_from',
-      'jrn_date.date_till',
-      'jrn_date.bookable',
-    ])
+    .select([...DATE_COLUMNS, 'jrn_date.bookable'])
     .where('jrn_date.id_jrn_journey', '=', journeyId);
   if (bounds.start) query = query.where('jrn_date.date_from', '>=', bounds.start);
   if (bounds.end) query = query.where('jrn_date.date_from', '<=', bounds.end);
@@ -124,14 +120,7 @@ export async function findRatioDates(
   if (filter.end) query = query.where('jrn_date.date_from', '<=', filter.end);
   const [rows, count] = await Promise.all([
     query
-      .select([
-        'jrn_date.nr',
-        'jrn_date.id_jrn_journey',
-        'jrn_date.termincode',
-        'jrn_date.date_from',
-        'jrn_date.date_till',
-        'jrn_date.bookable',
-      ])
+      .select([...DATE_COLUMNS, 'jrn_date.bookable'])
       .orderBy('jrn_date.date_from')
       .orderBy('jrn_date.nr')
       .limit(filter.limit)
@@ -174,12 +163,33 @@ export async function findTransportsOfDates(db: Database, nrs: readonly number[]
     ])
     .where('transport.id_jrn_date', 'in', [...nrs])
     .orderBy('transport.id_jrn_date')
-    .orderBy(sql`case when transport.direction = 'outbound' then 0 else 1 end`)
+    .orderBy(OUTBOUND_FIRST)
     .orderBy('transport.position')
     .orderBy('transport.id')
     .execute();
 }
 export type TransportRow = Awaited<ReturnType<typeof findTransportsOfDates>>[number];
+
+/** The coaches a driver drives on other dates than `exceptNr` whose days meet `from`–`till` (inclusive). */
+export const findDriverCoachesBetween = (
+  db: Database,
+  driver: number,
+  range: { from: string; till: string; exceptNr: number },
+) =>
+  db
+    .selectFrom('transport')
+    .innerJoin('jrn_date', 'jrn_date.nr', 'transport.id_jrn_date')
+    .innerJoin('jrn_journey', 'jrn_journey.id_jrn_journey', 'jrn_date.id_jrn_journey')
+    .select([...DATE_COLUMNS, 'jrn_journey.title as journey_title', 'transport.name as coach'])
+    .where('transport.id_driver_card', '=', driver)
+    .where('transport.id_jrn_date', '<>', range.exceptNr)
+    .where('jrn_date.date_from', '<=', range.till)
+    .where('jrn_date.date_till', '>=', range.from)
+    .orderBy('jrn_date.date_from')
+    .orderBy('jrn_date.nr')
+    .orderBy(OUTBOUND_FIRST)
+    .orderBy('transport.position')
+    .execute();
 
 export async function updateTransportRow(db: Database, id: number, values: Updateable<TransportTable>) {
   await db.updateTable('transport').set(values).where('id', '=', id).execute();

@@ -547,6 +547,62 @@ describe('departures', () => {
     );
   });
 
+  it('tells which other dates a driver drives a coach on during a date’s days', async () => {
+    const [first, second, third] = [await fixture(), await fixture(), await fixture()];
+    const days = new Map([
+      [first.nr, ['2031-06-10', '2031-06-14']],
+      [second.nr, ['2031-06-14', '2031-06-16']],
+      [third.nr, ['2031-06-17', '2031-06-20']],
+    ]);
+    for (const [nr, [from, till]] of days)
+      await t.ctx.db.updateTable('jrn_date').set({ date_from: from, date_till: till }).where('nr', '=', nr).execute();
+    const driver = (await createDriverFixture(t.ctx, ++n)).customer.id;
+    const idle = (await createDriverFixture(t.ctx, ++n)).customer.id;
+    const drive = (ids: number[]) =>
+      t.ctx.db.updateTable('transport').set({ id_driver_card: driver }).where('id', 'in', ids).execute();
+    await drive([...first.transports.map((tr) => tr.id), second.transports[0]!.id, third.transports[1]!.id]);
+    const trips = async (nr: number, who: number | string) => {
+      const response = await call(t.app, as.office, {
+        method: 'GET',
+        url: `/departures/${nr}/driver-trips?driver=${who}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Array<{ nr: number; date_from: string; date_till: string; coaches: string[] }>>();
+    };
+
+    // The first date ends on the day the second begins: both ways count, the date itself does not.
+    expect(await trips(first.nr, driver)).toEqual([
+      expect.objectContaining({
+        nr: second.nr,
+        date_from: '2031-06-14',
+        date_till: '2031-06-16',
+        coaches: ['Bus 1 Hinfahrt'],
+      }),
+    ]);
+    expect((await trips(second.nr, driver)).map((trip) => [trip.nr, trip.coaches])).toEqual([
+      [first.nr, ['Bus 1 Hinfahrt', 'Bus 1 Rückfahrt']],
+    ]);
+    expect(await trips(third.nr, driver)).toEqual([]);
+    expect(await trips(first.nr, idle)).toEqual([]);
+
+    const wrong = await call(t.app, as.office, { method: 'GET', url: `/departures/${first.nr}/driver-trips?driver=x` });
+    expect([wrong.statusCode, fieldKeys(wrong.json())]).toEqual([400, { driver: 'error.invalid' }]);
+    const missing = await call(t.app, as.office, {
+      method: 'GET',
+      url: `/departures/999999/driver-trips?driver=${driver}`,
+    });
+    expect(missing.statusCode).toBe(404);
+    // Who drives is planning data: an agency user (who reads departures to book) and a traveller are refused.
+    const agency = await createLogin(t.ctx, 'agency');
+    for (const login of [agency, as.traveller]) {
+      const refused = await call(t.app, login, {
+        method: 'GET',
+        url: `/departures/${first.nr}/driver-trips?driver=${driver}`,
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+  });
+
   it('answers 404 for a date that does not exist and 403 to a traveller', async () => {
     expect((await get(999_999)).statusCode).toBe(404);
     expect((await put(999_999, { stopsFromJourney: true })).statusCode).toBe(404);

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   ZBookingNrParams,
   ZDeparture,
+  ZDriverTrip,
+  ZDriverTripsQuery,
   ZErrorBody,
   ZIdParams,
   ZJourneyOccupancy,
@@ -20,7 +22,13 @@ import {
 } from '@tourdesk/contracts';
 import { catalogueAgencyOf } from '../../lib/agency-scope.ts';
 import { withZod } from '../../lib/route.ts';
-import { getDeparture, getJourneyOccupancy, getSeatMap, updateDeparture } from './departures.service.ts';
+import {
+  getDeparture,
+  getDriverTrips,
+  getJourneyOccupancy,
+  getSeatMap,
+  updateDeparture,
+} from './departures.service.ts';
 import {
   getRatioParticipants,
   getRatioQuotas,
@@ -52,6 +60,17 @@ export async function departuresRoutes(app: FastifyInstance) {
     config: { permission: 'internet-update' },
     schema: { tags, params: ZBookingNrParams, body: ZUpdateDepartureBody, response: { 200: ZDeparture, ...errors } },
     handler: (request) => updateDeparture(app.ctx, request.params.nr, request.body),
+  });
+  // Who drives is the office's planning data: agency users never read it.
+  api.get('/departures/:nr/driver-trips', {
+    config: { permission: 'internet-read' },
+    schema: {
+      tags,
+      params: ZBookingNrParams,
+      querystring: ZDriverTripsQuery,
+      response: { 200: z.array(ZDriverTrip), ...errors },
+    },
+    handler: (request) => getDriverTrips(app.ctx, request.params.nr, request.query.driver),
   });
   api.get('/departures/:nr/seat-map', {
     config: { permission: bookingReaders },

@@ -2,6 +2,7 @@ import {
   sellableSeats,
   type Departure,
   type DateOccupancy,
+  type DriverTrip,
   type Quota,
   type SeatLayout,
   type SeatMap,
@@ -27,6 +28,7 @@ import {
   findDatesByNr,
   findDatesStartingBetween,
   findDriverCards,
+  findDriverCoachesBetween,
   findDatesOfJourney,
   findDriverCardIds,
   findExpiringOptions,
@@ -641,6 +643,37 @@ async function replaceQuotas(
 /** Dates (of every journey) starting between `start` and `end`, by date: what the demo data plans. */
 export const datesStartingBetween = (ctx: DbContext, start: string, end: string) =>
   findDatesStartingBetween(ctx.db, start, end);
+
+/**
+ * GET /departures/{nr}/driver-trips?driver=: the other dates on which the driver drives a coach during this date's
+ * days (a driver goes with the group, so a whole trip counts), each with the coaches' names. The departure editor
+ * warns with them as soon as a driver is chosen; nothing stops the office from planning so (a relief driver may be
+ * arranged).
+ */
+export async function getDriverTrips(ctx: DbContext, nr: number, driver: number): Promise<DriverTrip[]> {
+  const date = await requireDate(ctx, nr);
+  const rows = await findDriverCoachesBetween(ctx.db, driver, {
+    from: date.date_from,
+    till: date.date_till,
+    exceptNr: nr,
+  });
+  const trips = new Map<number, DriverTrip>();
+  for (const row of rows) {
+    const trip = trips.get(row.nr);
+    if (trip) trip.coaches.push(row.coach);
+    else
+      trips.set(row.nr, {
+        nr: row.nr,
+        id_jrn_journey: row.id_jrn_journey,
+        termincode: row.termincode,
+        journeyTitle: row.journey_title,
+        date_from: row.date_from,
+        date_till: row.date_till,
+        coaches: [row.coach],
+      });
+  }
+  return [...trips.values()];
+}
 
 /** The cards of drivers, oldest first. */
 export const driverCardIds = async (ctx: DbContext) => (await findDriverCards(ctx.db)).map((card) => card.id_vc_card);

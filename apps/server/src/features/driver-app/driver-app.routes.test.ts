@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DriverTransport } from '@tourdesk/contracts';
 import type { RealtimeEvent } from '../../lib/realtime.ts';
 import { buildTestApp, call, createLogin, tokenFor, type TestApp } from '../../../test/helpers.ts';
 import { insertTestBooking } from '../../../test/departure-bookings.ts';
 import { createDepartureFixture, type DepartureFixture } from '../../seed/departure-factories.ts';
 import { addDays, createDriverFixture, DEMO_PASSWORD, nextSequence } from '../../seed/factories.ts';
+import { dayTripCode } from '../../seed/demo-driver-app.ts';
+import { findDateByCode } from '../../seed/seed.repository.ts';
 import { linkTraveller } from '../traveller-trips/traveller-trips.service.ts';
 import { officeDay, signTicket } from './driver-app.service.ts';
 
@@ -367,11 +370,13 @@ describe('driver app', () => {
 /**
  * The demo (seed/demo-driver-app.ts): the demo driver's day trip leaves today, with travellers and QR tickets —
  * also seeded just after midnight in Berlin (still the day before in UTC), the day before a demo trip the demo
- * driver drives (Weihnachtsmärkte im Elsass leaves on 26.11.2026).
+ * driver drives (Weihnachtsmärkte im Elsass leaves on 26.11.2026), and on the day such a trip leaves.
  */
 describe.each([
   ['now', null],
   ['just after midnight in Berlin, the day before a trip of the demo driver', '2026-11-24T23:30:00Z'],
+  // Weihnachtsmärkte im Elsass leaves on 3.12.2026, a coach of it driven by the demo driver too
+  ['on the day another demo trip of the demo driver leaves', '2026-12-03T08:00:00Z'],
 ])('driver app demo seeded %s', (_when, instant) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -384,8 +389,13 @@ describe.each([
   });
 
   it('shows the demo driver today’s trip with passengers, and the demo traveller their tickets', async () => {
-    const list = (await call(t.app, 'driver', { method: 'GET', url: '/driver/transports' })).json();
-    const today = list.find((transport: { dateFrom: string }) => transport.dateFrom === officeDay());
+    const list: DriverTransport[] = (await call(t.app, 'driver', { method: 'GET', url: '/driver/transports' })).json();
+    // the day trip by its code: on some days another demo date of the demo driver leaves too
+    const departure = await findDateByCode(t.ctx.db, dayTripCode(new Date()));
+    const today = list.find(
+      (transport) => transport.departureNr === departure?.nr && transport.direction === 'outbound',
+    )!;
+    expect(today.dateFrom).toBe(officeDay());
     expect(today).toMatchObject({ direction: 'outbound', passengers: 14 });
     const passengers = (
       await call(t.app, 'driver', { method: 'GET', url: `/driver/transports/${today.id}/passengers` })

@@ -2,11 +2,13 @@ import { useId, useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
+  Alert,
   Box,
   Button,
   Card,
   CardContent,
   IconButton,
+  Link,
   MenuItem,
   Stack,
   TextField,
@@ -15,11 +17,19 @@ import {
 } from '@mui/material';
 import { SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { formatDate } from '@tourdesk/contracts/format';
 import { STOP_DIRECTIONS, type StopDirection } from '@tourdesk/contracts/journeys.schema';
 import { sellableSeats, type SeatLayout } from '@tourdesk/contracts/seat-plans.schema';
 import { SeatGrid } from '../../shared/seat-grid.tsx';
-import { firstErrorMessage, toggleSeat, transportFromPlan, type DepartureValues } from './departure-form-logic.ts';
-import { useDrivers, useSeatPlans } from './departure-queries.ts';
+import {
+  departurePath,
+  firstErrorMessage,
+  toggleSeat,
+  transportFromPlan,
+  type DepartureValues,
+} from './departure-form-logic.ts';
+import { useDrivers, useDriverTrips, useSeatPlans } from './departure-queries.ts';
 
 const FIELDS = {
   display: 'grid',
@@ -67,6 +77,32 @@ function BlockedSeats({ index }: { index: number }) {
   );
 }
 
+/**
+ * Under a coach's driver: the other dates that driver drives a coach on during this date's days, as soon as the
+ * driver is chosen — a warning, not a refusal (a relief driver may be arranged).
+ */
+function DriverElsewhere({ driver }: { driver: number | null }) {
+  const translate = useTranslate();
+  const nr = Number(useParams().nr);
+  const { data: trips = [] } = useDriverTrips(nr, driver);
+  if (driver === null || trips.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 1 }} data-testid="driver-elsewhere">
+      {translate('departures.coaches.driverElsewhere', { smart_count: trips.length })}
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {trips.map((trip) => (
+          <li key={trip.nr}>
+            <Link component={RouterLink} to={departurePath(trip.id_jrn_journey, trip.nr)}>
+              {trip.termincode}
+            </Link>{' '}
+            {trip.journeyTitle}, {formatDate(trip.date_from)} – {formatDate(trip.date_till)}: {trip.coaches.join(', ')}
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
 /** One coach: name, driver, vehicle, its plan, how many seats are sold of how many, and its blocked seats. */
 function CoachCard({ index, onRemove }: { index: number; onRemove: () => void }) {
   const translate = useTranslate();
@@ -108,6 +144,7 @@ function CoachCard({ index, onRemove }: { index: number; onRemove: () => void })
             parse={(value: string) => (value === '' ? null : value)}
           />
         </Box>
+        <DriverElsewhere driver={transport.id_driver_card ?? null} />
         <BlockedSeats index={index} />
       </CardContent>
     </Card>

@@ -3,6 +3,22 @@ import type { Departure, UpdateDepartureBody } from '@tourdesk/contracts/departu
 import type { SeatLayout, SeatPlan } from '@tourdesk/contracts/seat-plans.schema';
 import type { Richtung } from '@tourdesk/contracts/bookings.schema';
 
+/** The departure screen's tabs, in order; the coaches are its first page. */
+export const DEPARTURE_TABS = [
+  'coaches',
+  'stops',
+  'pools',
+  'alerts',
+  'seats',
+  'waitlist',
+  'checkins',
+  'manifests',
+] as const;
+export type DepartureTab = (typeof DEPARTURE_TABS)[number];
+
+export const departurePath = (journeyId: number | string, nr: number | string, tab: DepartureTab = 'coaches') =>
+  `/internet/journeys/${journeyId}/dates/${nr}${tab === 'coaches' ? '' : `/${tab}`}`;
+
 /** A coach as the form keeps it: the body's fields, plus the layout shown and the counts read from the server. */
 export type TransportValues = {
   id?: number;

@@ -12,33 +12,27 @@ import { ManifestDownloads } from '../../shared/manifest-downloads.tsx';
 import { DepartureAlerts } from './departure-alerts.tsx';
 import { DepartureCheckinsPanel } from './departure-checkins.tsx';
 import { DepartureCoaches } from './departure-coaches.tsx';
-import { BOOKABLE_COLORS, toFormValues, toUpdateBody, type DepartureValues } from './departure-form-logic.ts';
+import {
+  BOOKABLE_COLORS,
+  DEPARTURE_TABS,
+  departurePath,
+  toFormValues,
+  toUpdateBody,
+  type DepartureTab,
+  type DepartureValues,
+} from './departure-form-logic.ts';
 import { DeparturePools } from './departure-pools.tsx';
 import { departureKey, participantsKey, seatMapKey, useDeparture } from './departure-queries.ts';
 import { DepartureStops } from './departure-stops.tsx';
 import { DepartureWaitlist } from './departure-waitlist.tsx';
 import { SeatPicker } from './seat-picker.tsx';
 
-export const DEPARTURE_TABS = [
-  'coaches',
-  'stops',
-  'pools',
-  'alerts',
-  'seats',
-  'waitlist',
-  'checkins',
-  'manifests',
-] as const;
-export type DepartureTab = (typeof DEPARTURE_TABS)[number];
 /** The form's collections by tab, to mark a tab whose fields the server refused. */
 const TAB_FIELDS: Partial<Record<DepartureTab, keyof DepartureValues>> = {
   coaches: 'transports',
   stops: 'travelStops',
   pools: 'quotas',
 };
-
-export const departurePath = (journeyId: number | string, nr: number | string, tab: DepartureTab = 'coaches') =>
-  `/internet/journeys/${journeyId}/dates/${nr}${tab === 'coaches' ? '' : `/${tab}`}`;
 
 type FailedRequest = { message?: string; body?: { errors?: Record<string, string> } };
 

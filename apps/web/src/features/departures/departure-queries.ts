@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BoardingPoint } from '@tourdesk/contracts/boarding-points.schema';
 import type { Customer } from '@tourdesk/contracts/customers.schema';
 import type { RatioParticipant } from '@tourdesk/contracts/bookings.schema';
-import type { Departure, DateOccupancy, SeatMap } from '@tourdesk/contracts/departures.schema';
+import type { Departure, DateOccupancy, DriverTrip, SeatMap } from '@tourdesk/contracts/departures.schema';
 import type { SeatPlan } from '@tourdesk/contracts/seat-plans.schema';
 import { api } from '../../lib/api-client.ts';
 
@@ -25,6 +25,14 @@ export const useDeparture = (nr: number) =>
 /** GET /departures/{nr}/seat-map: every coach's layout with its blocked and held seats. */
 export const useSeatMap = (nr: number) =>
   useQuery({ queryKey: seatMapKey(nr), queryFn: () => api<SeatMap>(`/departures/${nr}/seat-map`) });
+
+/** GET /departures/{nr}/driver-trips: the other dates the driver drives a coach on during this date's days. */
+export const useDriverTrips = (nr: number, driver: number | null) =>
+  useQuery({
+    queryKey: [...departureKey(nr), 'driver-trips', driver] as const,
+    queryFn: () => api<DriverTrip[]>(`/departures/${nr}/driver-trips?driver=${driver}`),
+    enabled: driver !== null && Number.isInteger(nr) && nr > 0,
+  });
 
 /** GET /ratio/api/participants/{nr}: the participants of the date's bookings with their seats and stops. */
 export const useParticipants = (nr: number) =>

@@ -23,7 +23,7 @@ import type { Journey } from '@tourdesk/contracts/journeys.schema';
 import { formatDate } from '@tourdesk/contracts/format';
 import { api } from '../../lib/api-client.ts';
 import { BOOKABLE_COLORS } from './departure-form-logic.ts';
-import { departurePath } from './departure-page.tsx';
+import { departurePath } from './departure-form-logic.ts';
 import { useOccupancy } from './departure-queries.ts';
 import { OccupancyBar } from './occupancy-bar.tsx';
 
