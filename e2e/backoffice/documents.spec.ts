@@ -60,7 +60,7 @@ test('the office finds an invoice in the documents query, sees the mail it went 
 
   await expect(page).toHaveURL(/\/documents\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: `Document ${invoice.number}` })).toBeVisible();
-  await expect(page.getByRole('link', { name: String(booking.vorgangnr) })).toBeVisible();
+  await expect(page.getByRole('link', { name: String(booking.vorgangnr), exact: true })).toBeVisible();
   const mails = page.getByRole('table', { name: 'Sent with these e-mails' });
   await expect(mails).toContainText(`doris.${tag}@example.org`);
   await expect(mails).toContainText(`${invoice.number}.pdf`);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createCustomer } from './customers.ts';
 import { callApi, type JourneyAnswer } from './journeys.ts';
 import { sixteenSeatCoach } from './bookings.ts';
@@ -115,6 +115,16 @@ export const FAMILY = [
   { first: 'Max', birthday: '30.01.2017', child: true },
 ];
 
+/**
+ * Picks `option` in a select and waits until its menu has gone: a select opened while the last one's menu is still
+ * fading out can stay open over the page (seen once under load, the "Weiter" button then unreachable).
+ */
+async function choose(page: Page, select: Locator, option: RegExp) {
+  await select.click();
+  await page.getByRole('option', { name: option }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
+
 /** Walks the wizard up to the summary: customer, trip, date, a family of four, prices, two stops and seats. */
 export async function fillWizard(page: Page, t: WizardTexts, tag: string, shoot?: (name: string) => Promise<void>) {
   const surname = `Sommerfeld${tag}`;
@@ -152,8 +162,7 @@ export async function fillWizard(page: Page, t: WizardTexts, tag: string, shoot?
 
   for (const member of FAMILY.filter((candidate) => candidate.child)) {
     const region = page.getByRole('region', { name: `${member.first} ${surname}` });
-    await region.getByRole('combobox', { name: t.category }).click();
-    await page.getByRole('option', { name: t.child }).click();
+    await choose(page, region.getByRole('combobox', { name: t.category }), t.child);
   }
   await page.getByLabel('Stadtführung').fill('1');
   await shoot?.('services');
@@ -163,8 +172,8 @@ export async function fillWizard(page: Page, t: WizardTexts, tag: string, shoot?
   for (const direction of [t.outbound, t.return]) {
     await page.getByRole('button', { name: direction, exact: true }).click();
     for (const [index, name] of names.entries()) {
-      await page.getByRole('combobox', { name: t.stopOf(name) }).click();
-      await page.getByRole('option', { name: new RegExp(`^${index < 2 ? 'Leipzig' : 'Dresden'} Hbf ${tag}`) }).click();
+      const stop = new RegExp(`^${index < 2 ? 'Leipzig' : 'Dresden'} Hbf ${tag}`);
+      await choose(page, page.getByRole('combobox', { name: t.stopOf(name) }), stop);
     }
     // The first participant is chosen; each seat taken passes on to the next one without a seat.
     await page.getByRole('button', { name: new RegExp(`^${names[0]}`) }).click();

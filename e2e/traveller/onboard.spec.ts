@@ -178,7 +178,8 @@ test.describe('on board, on a phone', () => {
     await thumb.click();
     const full = page.getByRole('img', { name: 'Foto zu „Abfahrt im Allgäu“' });
     await expect(full).toHaveAttribute('src', /^blob:/);
-    expect(await full.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
+    // The src is set before the blob has decoded: wait for the picture itself.
+    await expect.poll(() => full.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(640);
     findings.push(...(await seriousViolations(page, 'diary, photo')));
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, 'de-light-diary-photo.png') });

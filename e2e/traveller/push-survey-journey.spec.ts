@@ -73,9 +73,13 @@ test('a message with a survey reaches the phones of one coach, and its answer re
   await pickCoach(page, coach.title);
   await page.getByRole('combobox', { name: 'Surveys' }).fill(survey.title);
   await page.getByRole('option', { name: survey.title }).click();
+  // The chosen survey shows as a chip; the saved draft shows it again (a message saved without it has no link).
+  const surveyChip = page.getByRole('button', { name: survey.title });
+  await expect(surveyChip).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Reaches 1 traveller on 1 device' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/app\/pushnotifications\/\d+$/);
+  await expect(surveyChip).toBeVisible();
   const messageId = Number(/(\d+)$/.exec(page.url())![1]);
   await page.getByRole('button', { name: 'Send now' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Send now' }).click();
