@@ -148,7 +148,6 @@ for (const theme of ['light', 'dark']) {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const slug = `${FULL_JOURNEY.slug}-${theme}`;
     const journey = await callApi<{ id: number }>(request, 'admin@example.com', 'POST', '/journey-lit', {
       ...FULL_JOURNEY,
@@ -184,7 +183,6 @@ test('the visitor pages have no serious or critical axe finding', async ({ page 
 test('the trip catalogue forms (boarding point with map, stop group, category, destination) have no serious or critical axe finding', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await serveMapTiles(page);
   await loginAs(page, 'admin@example.com');
   const findings: Finding[] = [];
@@ -229,7 +227,6 @@ for (const theme of ['light', 'dark']) {
     page,
     request,
   }) => {
-    test.setTimeout(120_000);
     const tag = `${theme}-${String(Date.now()).slice(-6)}`;
     const plan = await callApi<{ id: number }>(request, 'admin@example.com', 'POST', '/seat-plans', {
       name: `Kleinbus ${tag}`,
@@ -284,7 +281,6 @@ for (const theme of ['light', 'dark']) {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const [template] = await callApi<Array<{ name: string; layout: unknown }>>(
       request,
       'admin@example.com',

@@ -114,6 +114,9 @@ test('a calendar is made, renamed and recoloured, then deleted with its events',
   await edit.getByRole('textbox', { name: 'Name' }).fill(`Messe 2027 ${tag}`);
   await edit.getByRole('combobox', { name: 'Colour' }).click();
   await page.getByRole('option', { name: 'Orange' }).click();
+  // The menu has gone (the dialog is hidden from the accessibility tree while it is open) and shows the choice.
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(edit.getByRole('combobox', { name: 'Colour' })).toHaveText('Orange');
   expect(await seriousViolations(page, 'calendar: edit calendar')).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('calendar-edit-en.png') });
   await edit.getByRole('button', { name: 'Save' }).click();

@@ -94,7 +94,6 @@ for (const [language, theme] of LOOKS) {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
     const { transport, first } = await todaysTrip(request);
     // One traveller boarded, so the list shows both kinds of card.
@@ -132,7 +131,6 @@ test('at a boarding point without reception the driver goes on checking in; it i
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const { transport } = await todaysTrip(request);
   const passengersPath = `/driver/transports/${transport.id}/passengers`;
   const everyone = async () =>

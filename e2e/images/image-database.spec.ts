@@ -183,7 +183,6 @@ test('image database screens: axe and screenshots in German and English, light a
 });
 
 test('the image picker passes axe in a trip, in German and dark at phone width', async ({ browser, request }) => {
-  test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const journeys = await callApi<{ data: Array<{ id: number }> }>(
     request,

@@ -24,7 +24,6 @@ test('admin searches stock images, filters, selects and deselects, licenses one 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const before = await api<{ quota: number }>(request, '/adobestock-quota');
   await loginAs(page, 'admin@example.com');
   // The menu offers both screens while the adapter is configured.
@@ -109,7 +108,6 @@ async function screen(browser: Browser, language: 'de' | 'en', theme: 'light' | 
 }
 
 test('the stock screens pass axe and are photographed (de/en, light/dark, desktop and phone)', async ({ browser }) => {
-  test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const variants = [
     { language: 'de', theme: 'light', phone: false },

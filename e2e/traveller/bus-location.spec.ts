@@ -58,7 +58,6 @@ test.describe('bus location', () => {
   test('screens at 390 px in German and English, light and dark, and the office map at desktop width', async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
     for (const [language, theme] of LOOKS) {
       travellerContext = await phoneContext(browser, { language, theme });
       const page = await travellerContext.newPage();

@@ -166,7 +166,6 @@ test.describe('pack the suitcase', () => {
   });
 
   test('looks right on a phone in German and English, light and dark', async ({ browser }) => {
-    test.setTimeout(90_000);
     for (const [language, theme] of LOOKS) {
       context = await phoneContext(browser, { token, language, theme });
       const page = await context.newPage();

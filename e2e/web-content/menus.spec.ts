@@ -134,7 +134,6 @@ test('the keyboard drags too: Space on the handle, arrow down, Space', async ({ 
 test.describe('screenshots', () => {
   for (const language of ['de', 'en'] as const) {
     test(`menu editor and items, ${language}, dark, phone width`, async ({ page, context }) => {
-      test.setTimeout(60_000);
       await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
       await loginAs(page, 'admin@example.com');
       await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
