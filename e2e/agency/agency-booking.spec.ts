@@ -163,7 +163,6 @@ test('an agency books two travellers for its own customer, follows and downloads
   request,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const tag = String(Date.now()).slice(-6);
   const { nr, customer } = await setUp(request, tag);
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
@@ -238,7 +237,6 @@ test('an agency books two travellers for its own customer, follows and downloads
 });
 
 test('the quick booking books a firm booking with names and a stop on one page', async ({ page, context, request }) => {
-  test.setTimeout(90_000);
   const tag = String(Date.now()).slice(-6);
   const { customer } = await setUp(request, tag);
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
@@ -286,7 +284,6 @@ for (const [language, theme] of LOOKS) {
     context,
     request,
   }) => {
-    test.setTimeout(120_000);
     const tag = String(Date.now()).slice(-6);
     const t = language === 'de' ? DE : EN;
     await setUp(request, tag);

@@ -204,7 +204,6 @@ test('staff set the rate, the agency sees its commission and collective invoice,
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the commission screens have no serious or critical axe finding (${theme})`, async ({ page, request }) => {
-    test.setTimeout(90_000);
     const tag = `${theme[0]}${String(Date.now()).slice(-6)}`;
     const { agencyId } = await agencyBooking(request, tag);
     const findings: Finding[] = [];
@@ -247,7 +246,6 @@ for (const { language, theme, width } of SHOTS) {
     context,
     request,
   }) => {
-    test.setTimeout(120_000);
     const tag = `${language}${theme[0]}${width}${String(Date.now()).slice(-5)}`;
     const { agencyId } = await agencyBooking(request, tag);
     await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);

@@ -91,7 +91,6 @@ test('the boarding point list searches, and shows a phone-sized card list', asyn
 test.describe('screenshots', () => {
   for (const language of ['de', 'en'] as const) {
     test(`stop editor with map and group editor, ${language}, dark, phone width`, async ({ page, context }) => {
-      test.setTimeout(60_000);
       await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
       await serveMapTiles(page);
       await loginAs(page, 'admin@example.com');

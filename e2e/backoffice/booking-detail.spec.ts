@@ -80,7 +80,6 @@ test('an office clerk records the deposit, downloads confirmation and invoice, a
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const tag = String(Date.now()).slice(-6);
   const booking = await bookFamily(request, tag, true);
   // The date is full: a single traveller waits for a place.
@@ -189,7 +188,6 @@ test('a booking in processing shows the spec message and no controls that change
 });
 
 test('the bookings screens have no serious accessibility violations', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const tag = String(Date.now()).slice(-6);
   const booking = await bookFamily(request, tag);
   await loginAs(page, OFFICE);
@@ -219,7 +217,6 @@ test('the bookings screens have no serious accessibility violations', async ({ p
 
 for (const [language, theme] of LOOKS) {
   test(`screenshots of the bookings screens on a phone (${language}, ${theme})`, async ({ page, context, request }) => {
-    test.setTimeout(90_000);
     const tag = `${language}${theme[0]}${String(Date.now()).slice(-5)}`;
     const booking = await bookFamily(request, tag);
     await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);

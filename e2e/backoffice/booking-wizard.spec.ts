@@ -14,7 +14,6 @@ test('an office clerk books a family of four with two boarding points and seats 
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
   const tag = String(Date.now()).slice(-6);
   const { nr, customer } = await setUpWizardTrip(request, tag);
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
@@ -60,7 +59,6 @@ test('an office clerk books a family of four with two boarding points and seats 
 
 for (const [language, theme] of LOOKS) {
   test(`screenshots of the booking wizard on a phone (${language}, ${theme})`, async ({ page, context, request }) => {
-    test.setTimeout(120_000);
     const tag = `${String(Date.now()).slice(-6)}`;
     await setUpWizardTrip(request, tag);
     await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
@@ -78,7 +76,6 @@ for (const [language, theme] of LOOKS) {
 }
 
 test('screenshots of the booking wizard on a desktop (de)', async ({ page, context, request }) => {
-  test.setTimeout(120_000);
   const tag = `${String(Date.now()).slice(-6)}`;
   await setUpWizardTrip(request, tag);
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
@@ -97,7 +94,6 @@ test('a seat taken while the clerk was booking sends the wizard back to the seat
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
   const tag = String(Date.now()).slice(-6);
   const { nr } = await setUpWizardTrip(request, tag);
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);

@@ -8,7 +8,6 @@ test('staff create an event in the week view, see a departure beside it and swit
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const tag = `cal${Date.now() % 1_000_000}`;
   const today = berlinDate(new Date());
   // A one-day trip leaving today: the calendar shows its departure by itself.

@@ -17,7 +17,6 @@ test('two colleagues chat: the other sees the message without reloading, and a m
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
   const tag = `${Date.now() % 1_000_000}`;
   const lena = { email: `lena.${tag}@alpenblick.example`, firstname: `Lena${tag}`, lastname: 'Hoffmann' };
   const max = { email: `max.${tag}@alpenblick.example`, firstname: `Max${tag}`, lastname: 'Vogel' };
@@ -82,7 +81,6 @@ test('two colleagues chat: the other sees the message without reloading, and a m
 });
 
 test('chat in German, dark, and on a phone one pane at a time', async ({ browser }) => {
-  test.setTimeout(60_000);
   const context = await browser.newContext();
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
   const page = await context.newPage();
@@ -129,7 +127,6 @@ test('chat in German, dark, and on a phone one pane at a time', async ({ browser
 test('the driver reads and answers his day trip’s channel on the phone, and the office sees it live', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const office = await staffPageAs(browser, 'office@example.com');
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await phone.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);

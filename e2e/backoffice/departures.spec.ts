@@ -95,7 +95,6 @@ test('a coach is planned on a date from a seat plan and a booked participant is 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const tag = String(Date.now()).slice(-6);
   const { plan, journeyId, nr } = await setUp(request, tag);
 
@@ -165,14 +164,13 @@ test('a coach is planned on a date from a seat plan and a booked participant is 
   await expect(page).toHaveURL(new RegExp(`/internet/journeys/${journeyId}/dates/${nr}$`));
 });
 
-test('the office is warned when the driver it picks drives another date during these days', async ({
+test('the office is warned when the driver it picks or the bus it types is on another date during these days', async ({
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const tag = String(Date.now()).slice(-6);
   const { plan, journeyId, nr } = await setUp(request, tag);
-  // Another trip from the third to the sixth of August: its coach is driven by a new driver.
+  // Another trip from the third to the sixth of August: its coach is driven by a new driver, in a bus of its own.
   const other = await journeyWithDate(request, `Fahrerreise ${tag}`, {
     termincode: `FR-${tag}`,
     date_from: '2027-08-03',
@@ -187,7 +185,13 @@ test('the office is warned when the driver it picks drives another date during t
   );
   await putDeparture(request, other.dates[0]!.nr, {
     transports: [
-      { direction: 'outbound', name: `Bus ${tag}`, id_seat_plan: plan.id, id_driver_card: driver.customer.id },
+      {
+        direction: 'outbound',
+        name: `Bus ${tag}`,
+        id_seat_plan: plan.id,
+        id_driver_card: driver.customer.id,
+        vehicle: `OA-FR ${tag}`,
+      },
     ],
   });
 
@@ -201,12 +205,20 @@ test('the office is warned when the driver it picks drives another date during t
   const warning = page.getByTestId('driver-elsewhere');
   await expect(warning).toContainText('This driver already drives on another date during these days:');
   await expect(warning).toContainText(`Fahrerreise ${tag}, 03.08.2027 – 06.08.2027: Bus ${tag}`);
-  expect(await seriousViolations(page, 'driver elsewhere')).toEqual([]);
+  // The same bus, its plate written another way.
+  await page.getByRole('textbox', { name: 'Vehicle' }).fill(`oa fr${tag}`);
+  const busWarning = page.getByTestId('vehicle-elsewhere');
+  await expect(busWarning).toContainText('This vehicle is already on another date during these days:');
+  await expect(busWarning).toContainText(`Fahrerreise ${tag}, 03.08.2027 – 06.08.2027: Bus ${tag}`);
+  expect(await seriousViolations(page, 'driver and vehicle elsewhere')).toEqual([]);
   // The office may still plan so (a relief driver); the warning stays after saving and leads to the other date.
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Departure SP-${tag} saved`)).toBeVisible();
   await expect(warning).toBeVisible();
-  expect((await getDeparture(request, nr)).transports[0]!.id_driver_card).toBe(driver.customer.id);
+  expect((await getDeparture(request, nr)).transports[0]).toMatchObject({
+    id_driver_card: driver.customer.id,
+    vehicle: `oa fr${tag}`,
+  });
   await warning.getByRole('link', { name: `FR-${tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/internet/journeys/${other.id}/dates/${other.dates[0]!.nr}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Departure FR-${tag}`);
@@ -220,7 +232,6 @@ for (const [language, theme] of LOOKS) {
     context,
     request,
   }) => {
-    test.setTimeout(90_000);
     const tag = `${language}${theme[0]}${String(Date.now()).slice(-5)}`;
     const { plan, nr, journeyId } = await setUp(request, tag);
     const stop = await callApi<{ id: number }>(request, ADMIN, 'POST', '/zustiege-lit', {

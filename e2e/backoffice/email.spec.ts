@@ -53,7 +53,6 @@ test('staff read a mail, flag it and reply; the reply is sent and filed in Sent'
  * image proxy (docs/adr/0025) from the local image server beside the app (support/serve-with-smtp.ts).
  */
 test('remote images are blocked until allowed, then load through the image proxy', async ({ page }) => {
-  test.setTimeout(90_000);
   const tag = Date.now() % 1_000_000;
   const subject = `Prospekt Herbstreisen ${tag}`;
   const imagePort = Number(process.env.E2E_IMAGE_PORT ?? E2E_PORT + 448);

@@ -52,7 +52,6 @@ test('office builds a trip through all tabs, finds it in the list and copies it 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const tag = String(Date.now()).slice(-6);
   const group = await createStopGroup(request, tag, [
     { name: 'Leipzig Hbf Ostseite', city: 'Leipzig' },

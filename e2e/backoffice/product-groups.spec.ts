@@ -60,7 +60,6 @@ test('admin creates a product group with VAT and account, and copies it', async 
 test.describe('screenshots', () => {
   for (const language of ['de', 'en'] as const) {
     test(`product and article groups, ${language}, dark, phone width`, async ({ page, context }) => {
-      test.setTimeout(60_000);
       await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
       await loginAs(page, 'admin@example.com');
       await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();

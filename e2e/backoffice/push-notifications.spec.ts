@@ -18,7 +18,6 @@ test('staff write a message to a coach, see whom it reaches, send it once and se
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   const tag = `pn${Date.now() % 1_000_000}`;
   const coach = await coachOnTheRoad(request, tag);
   await loginAs(page, 'admin@example.com');
@@ -58,7 +57,6 @@ test('staff write a message to a coach, see whom it reaches, send it once and se
 test.describe('screenshots', () => {
   for (const language of ['de', 'en'] as const) {
     test(`push notifications, ${language}, dark`, async ({ page, context }) => {
-      test.setTimeout(60_000);
       await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
       await loginAs(page, 'admin@example.com');
       await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();

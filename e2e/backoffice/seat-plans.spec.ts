@@ -154,7 +154,6 @@ test.describe('screenshots', () => {
       page,
       context,
     }) => {
-      test.setTimeout(60_000);
       await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
       await page.setViewportSize({ width: 1280, height: 1500 });
       await loginAs(page, 'admin@example.com');

@@ -13,7 +13,6 @@ async function api<T>(request: APIRequestContext, path: string): Promise<T> {
 type Row = { id: number; title: string; type?: string; steps?: number[]; choices?: unknown[] };
 
 test('admin creates a choice question with a preview and a survey with it', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const tag = `s${Date.now() % 1_000_000}`;
   await loginAs(page, 'admin@example.com');
   await page.goto('/survey/questions/create');
@@ -69,7 +68,6 @@ test('admin creates a choice question with a preview and a survey with it', asyn
 });
 
 test('the demo survey shows its results with charts and exports them', async ({ page }) => {
-  test.setTimeout(60_000);
   await loginAs(page, 'admin@example.com');
   await page.goto('/survey/surveys');
   const row = page.locator('tbody tr').filter({ hasText: 'Feedback zur Reise' });
@@ -97,7 +95,6 @@ test('the demo survey shows its results with charts and exports them', async ({ 
 test.describe('screenshots', () => {
   for (const language of ['de', 'en'] as const) {
     test(`survey screens, ${language}, dark`, async ({ page, context }) => {
-      test.setTimeout(90_000);
       await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
       await loginAs(page, 'admin@example.com');
       await page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();

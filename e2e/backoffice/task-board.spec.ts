@@ -29,7 +29,6 @@ test('cards move across the board by keyboard and by mouse; a colleague sees it 
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
   const tag = `tb${Date.now() % 1_000_000}`;
   const first = await newCard(request, `Prospekt drucken ${tag}`);
   const second = await newCard(request, `Hotel anfragen ${tag}`);

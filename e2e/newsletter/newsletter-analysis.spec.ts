@@ -115,7 +115,6 @@ const settled = async (page: Page) => {
 };
 
 test('staff see a campaign’s figures and chart, and a click in the browser redirects and counts', async ({ page }) => {
-  test.setTimeout(90_000);
   const { campaignId, recipientIds } = seedCampaign();
   await loginAs(page, OFFICE);
   await page.goto('/newsletter/analysis');
@@ -151,7 +150,6 @@ test('staff see a campaign’s figures and chart, and a click in the browser red
 
 for (const [language, theme] of LOOKS) {
   test(`analysis and sending screens pass axe and are photographed (${language}, ${theme})`, async ({ browser }) => {
-    test.setTimeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
     const { campaignId } = seedCampaign();
     const name = `${language}-${theme}`;

@@ -36,7 +36,6 @@ function csvFile(rows: number): Buffer {
 test('staff certify a list, add a contact by hand (duplicate message), and import a CSV with mapping and progress', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const page = await office(browser, 'de');
   await page.goto('/newsletter/contactslist/create');
   await settled(page);
@@ -110,7 +109,6 @@ for (const language of ['de', 'en'] as const) {
     test(`contacts, import dialog and list detail look right (${language}, ${theme}) and pass axe`, async ({
       browser,
     }) => {
-      test.setTimeout(90_000);
       const page = await office(browser, language, { dark });
       await page.goto('/newsletter/contacts');
       await settled(page);

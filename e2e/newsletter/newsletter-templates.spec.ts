@@ -25,8 +25,6 @@ test('office builds a template from a card: edits the MJML, sees the preview fol
   page,
   request,
 }) => {
-  // A long walk through several screens on a shared two-core machine.
-  test.setTimeout(120_000);
   await loginAs(page, 'office@example.com');
   await page.goto('/newsletter/templates/cards');
   await expect(page.getByRole('heading', { name: 'Reise-Teaser' })).toBeVisible();
@@ -143,7 +141,6 @@ for (const variant of VARIANTS) {
     browser,
     request,
   }) => {
-    test.setTimeout(90_000);
     const token = await apiToken(request, 'office@example.com');
     const list = await (
       await request.get('/api/v1/newsletter/templates?lit-search=reiseideen', {

@@ -9,7 +9,6 @@ const JOB = 'idempotency.purge';
 const row = (page: Page) => page.getByRole('row').filter({ hasText: JOB });
 
 test('a superadmin switches a job off and on, runs it now and reads its log entry', async ({ page }) => {
-  test.setTimeout(120_000);
   await loginAs(page, 'superadmin@example.com');
   await page.goto('/system/cronjobs');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cron jobs');
@@ -49,7 +48,6 @@ test('a superadmin switches a job off and on, runs it now and reads its log entr
 });
 
 test('the schedule dialog checks the expression and previews the next runs', async ({ page }) => {
-  test.setTimeout(60_000);
   await loginAs(page, 'superadmin@example.com');
   await page.goto('/system/cronjobs');
   await row(page).getByRole('button', { name: 'Edit schedule: Purge idempotency keys' }).click();
@@ -73,7 +71,6 @@ test('the schedule dialog checks the expression and previews the next runs', asy
 });
 
 test('screenshots: German, dark, phone width', async ({ page, context }) => {
-  test.setTimeout(90_000);
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
   await loginAs(page, 'superadmin@example.com');
   await page.goto('/system/cronjobs');

@@ -22,7 +22,6 @@ async function screen(browser: Browser, language: 'de' | 'en', theme: 'light' | 
 }
 
 test('an administrator exports a customer as a ZIP and anonymises it', async ({ browser, request }) => {
-  test.setTimeout(60_000);
   const n = tag();
   const surname = `Auskunft${n}`;
   const customer = await createCustomer(request, 'admin@example.com', {

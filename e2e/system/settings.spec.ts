@@ -11,7 +11,6 @@ import { loginAs, networkQuiet } from '../support/session.ts';
 test('a superadmin edits a number setting with its editor, reads the history, and sees the typed editors', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
   const context = await browser.newContext();
   await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: BASE_URL }]);
   const page = await context.newPage();

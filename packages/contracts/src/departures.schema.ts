@@ -104,18 +104,24 @@ export const ZDriverTripsQuery = z.object({
   driver: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
 });
 
-/** Another date on which the driver drives a coach during this date's days: the office is warned before it saves. */
-export const ZDriverTrip = z.object({
+/** GET /departures/{nr}/vehicle-trips?vehicle= : the vehicle as a coach names it (its plate). */
+export const ZVehicleTripsQuery = z.object({ vehicle: requiredText({ max: 40 }) });
+
+/**
+ * Another date on which the same driver, or the same vehicle, is on a coach during this date's days: the office is
+ * warned before it saves.
+ */
+export const ZCoachTrip = z.object({
   nr: z.number().int(),
   id_jrn_journey: z.number().int(),
   termincode: z.string(),
   journeyTitle: z.string(),
   date_from: z.string(),
   date_till: z.string(),
-  /** the names of the coaches the driver drives on that date, outbound first */
+  /** the names of that date's coaches the driver drives or the vehicle is, outbound first */
   coaches: z.array(z.string()),
 });
-export type DriverTrip = z.infer<typeof ZDriverTrip>;
+export type CoachTrip = z.infer<typeof ZCoachTrip>;
 
 // ---------------------------------------------------------------- PUT /departures/{nr}
 

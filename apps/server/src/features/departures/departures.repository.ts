@@ -170,26 +170,33 @@ export async function findTransportsOfDates(db: Database, nrs: readonly number[]
 }
 export type TransportRow = Awaited<ReturnType<typeof findTransportsOfDates>>[number];
 
-/** The coaches a driver drives on other dates than `exceptNr` whose days meet `from`–`till` (inclusive). */
-export const findDriverCoachesBetween = (
+/**
+ * The coaches on other dates than `exceptNr` whose days meet `from`–`till` (inclusive): those a driver drives, or
+ * every one that names a vehicle (plates are compared by the service, as people write them differently).
+ */
+export function findCoachesBetween(
   db: Database,
-  driver: number,
+  on: { driver: number } | { vehicle: true },
   range: { from: string; till: string; exceptNr: number },
-) =>
-  db
+) {
+  const query = db
     .selectFrom('transport')
     .innerJoin('jrn_date', 'jrn_date.nr', 'transport.id_jrn_date')
     .innerJoin('jrn_journey', 'jrn_journey.id_jrn_journey', 'jrn_date.id_jrn_journey')
-    .select([...DATE_COLUMNS, 'jrn_journey.title as journey_title', 'transport.name as coach'])
-    .where('transport.id_driver_card', '=', driver)
+    .select([...DATE_COLUMNS, 'jrn_journey.title as journey_title', 'transport.name as coach', 'transport.vehicle'])
     .where('transport.id_jrn_date', '<>', range.exceptNr)
     .where('jrn_date.date_from', '<=', range.till)
     .where('jrn_date.date_till', '>=', range.from)
     .orderBy('jrn_date.date_from')
     .orderBy('jrn_date.nr')
     .orderBy(OUTBOUND_FIRST)
-    .orderBy('transport.position')
-    .execute();
+    .orderBy('transport.position');
+  return (
+    'driver' in on
+      ? query.where('transport.id_driver_card', '=', on.driver)
+      : query.where('transport.vehicle', 'is not', null)
+  ).execute();
+}
 
 export async function updateTransportRow(db: Database, id: number, values: Updateable<TransportTable>) {
   await db.updateTable('transport').set(values).where('id', '=', id).execute();

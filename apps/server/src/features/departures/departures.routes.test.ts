@@ -603,6 +603,63 @@ describe('departures', () => {
     }
   });
 
+  it('tells which other dates a vehicle is on during a date’s days, however its plate is written', async () => {
+    const [first, second, third, fourth] = [await fixture(), await fixture(), await fixture(), await fixture()];
+    const days = new Map([
+      [first.nr, ['2032-06-10', '2032-06-14']],
+      [second.nr, ['2032-06-14', '2032-06-16']],
+      [third.nr, ['2032-06-17', '2032-06-20']],
+      [fourth.nr, ['2032-06-11', '2032-06-12']],
+    ]);
+    for (const [nr, [from, till]] of days)
+      await t.ctx.db.updateTable('jrn_date').set({ date_from: from, date_till: till }).where('nr', '=', nr).execute();
+    const plate = `ÖHR-T ${++n}`;
+    const park = (vehicle: string, ids: number[]) =>
+      t.ctx.db.updateTable('transport').set({ vehicle }).where('id', 'in', ids).execute();
+    await park(plate, [...first.transports.map((tr) => tr.id), third.transports[1]!.id]);
+    await park(plate.toLowerCase().replace('-', ' ').replace(' ', ''), [second.transports[0]!.id]);
+    await park(`${plate}9`, [fourth.transports[0]!.id]);
+    const trips = async (nr: number, vehicle: string) => {
+      const response = await call(t.app, as.office, {
+        method: 'GET',
+        url: `/departures/${nr}/vehicle-trips?vehicle=${encodeURIComponent(vehicle)}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Array<{ nr: number; coaches: string[] }>>();
+    };
+
+    // Capitals, spaces and dashes do not matter; another plate that begins the same is another vehicle.
+    expect((await trips(first.nr, plate)).map((trip) => [trip.nr, trip.coaches])).toEqual([
+      [second.nr, ['Bus 1 Hinfahrt']],
+    ]);
+    expect((await trips(second.nr, ` ${plate.toLowerCase()} `)).map((trip) => [trip.nr, trip.coaches])).toEqual([
+      [first.nr, ['Bus 1 Hinfahrt', 'Bus 1 Rückfahrt']],
+    ]);
+    expect(await trips(third.nr, plate)).toEqual([]);
+    expect(await trips(first.nr, '- -')).toEqual([]);
+
+    for (const [vehicle, key] of [
+      ['', 'error.empty'],
+      ['x'.repeat(41), 'error.tooLong'],
+    ]) {
+      const wrong = await call(t.app, as.office, {
+        method: 'GET',
+        url: `/departures/${first.nr}/vehicle-trips?vehicle=${vehicle}`,
+      });
+      expect([wrong.statusCode, fieldKeys(wrong.json())]).toEqual([400, { vehicle: key }]);
+    }
+    const missing = await call(t.app, as.office, { method: 'GET', url: '/departures/999999/vehicle-trips?vehicle=A' });
+    expect(missing.statusCode).toBe(404);
+    const agency = await createLogin(t.ctx, 'agency');
+    for (const login of [agency, as.traveller]) {
+      const refused = await call(t.app, login, {
+        method: 'GET',
+        url: `/departures/${first.nr}/vehicle-trips?vehicle=A`,
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+  });
+
   it('answers 404 for a date that does not exist and 403 to a traveller', async () => {
     expect((await get(999_999)).statusCode).toBe(404);
     expect((await put(999_999, { stopsFromJourney: true })).statusCode).toBe(404);

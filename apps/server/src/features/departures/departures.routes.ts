@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   ZBookingNrParams,
   ZDeparture,
-  ZDriverTrip,
+  ZCoachTrip,
   ZDriverTripsQuery,
   ZErrorBody,
   ZIdParams,
@@ -19,16 +19,11 @@ import {
   ZRatioTravelStopQuery,
   ZSeatMap,
   ZUpdateDepartureBody,
+  ZVehicleTripsQuery,
 } from '@tourdesk/contracts';
 import { catalogueAgencyOf } from '../../lib/agency-scope.ts';
 import { withZod } from '../../lib/route.ts';
-import {
-  getDeparture,
-  getDriverTrips,
-  getJourneyOccupancy,
-  getSeatMap,
-  updateDeparture,
-} from './departures.service.ts';
+import { getDeparture, getCoachTrips, getJourneyOccupancy, getSeatMap, updateDeparture } from './departures.service.ts';
 import {
   getRatioParticipants,
   getRatioQuotas,
@@ -61,16 +56,26 @@ export async function departuresRoutes(app: FastifyInstance) {
     schema: { tags, params: ZBookingNrParams, body: ZUpdateDepartureBody, response: { 200: ZDeparture, ...errors } },
     handler: (request) => updateDeparture(app.ctx, request.params.nr, request.body),
   });
-  // Who drives is the office's planning data: agency users never read it.
+  // Who drives which bus is the office's planning data: agency users never read it.
   api.get('/departures/:nr/driver-trips', {
     config: { permission: 'internet-read' },
     schema: {
       tags,
       params: ZBookingNrParams,
       querystring: ZDriverTripsQuery,
-      response: { 200: z.array(ZDriverTrip), ...errors },
+      response: { 200: z.array(ZCoachTrip), ...errors },
     },
-    handler: (request) => getDriverTrips(app.ctx, request.params.nr, request.query.driver),
+    handler: (request) => getCoachTrips(app.ctx, request.params.nr, { driver: request.query.driver }),
+  });
+  api.get('/departures/:nr/vehicle-trips', {
+    config: { permission: 'internet-read' },
+    schema: {
+      tags,
+      params: ZBookingNrParams,
+      querystring: ZVehicleTripsQuery,
+      response: { 200: z.array(ZCoachTrip), ...errors },
+    },
+    handler: (request) => getCoachTrips(app.ctx, request.params.nr, { vehicle: request.query.vehicle }),
   });
   api.get('/departures/:nr/seat-map', {
     config: { permission: bookingReaders },

@@ -2,7 +2,7 @@ import {
   sellableSeats,
   type Departure,
   type DateOccupancy,
-  type DriverTrip,
+  type CoachTrip,
   type Quota,
   type SeatLayout,
   type SeatMap,
@@ -28,7 +28,7 @@ import {
   findDatesByNr,
   findDatesStartingBetween,
   findDriverCards,
-  findDriverCoachesBetween,
+  findCoachesBetween,
   findDatesOfJourney,
   findDriverCardIds,
   findExpiringOptions,
@@ -644,20 +644,32 @@ async function replaceQuotas(
 export const datesStartingBetween = (ctx: DbContext, start: string, end: string) =>
   findDatesStartingBetween(ctx.db, start, end);
 
+/** A plate as people write it, reduced to its letters and digits in capitals: "oa-ab 349" is "OAAB349". */
+export const plateKey = (vehicle: string) => vehicle.toLocaleUpperCase('de').replace(/[^\p{L}\p{N}]/gu, '');
+
 /**
- * GET /departures/{nr}/driver-trips?driver=: the other dates on which the driver drives a coach during this date's
- * days (a driver goes with the group, so a whole trip counts), each with the coaches' names. The departure editor
- * warns with them as soon as a driver is chosen; nothing stops the office from planning so (a relief driver may be
- * arranged).
+ * GET /departures/{nr}/driver-trips?driver= and /vehicle-trips?vehicle=: the other dates on which that driver
+ * drives, or that vehicle is, a coach during this date's days (a coach goes with the group, so a whole trip counts),
+ * each with the coaches' names. The departure editor warns with them as soon as a driver is chosen or a plate
+ * typed; nothing stops the office from planning so (a relief driver or a change of bus may be arranged).
  */
-export async function getDriverTrips(ctx: DbContext, nr: number, driver: number): Promise<DriverTrip[]> {
+export async function getCoachTrips(
+  ctx: DbContext,
+  nr: number,
+  on: { driver: number } | { vehicle: string },
+): Promise<CoachTrip[]> {
   const date = await requireDate(ctx, nr);
-  const rows = await findDriverCoachesBetween(ctx.db, driver, {
-    from: date.date_from,
-    till: date.date_till,
-    exceptNr: nr,
-  });
-  const trips = new Map<number, DriverTrip>();
+  const range = { from: date.date_from, till: date.date_till, exceptNr: nr };
+  let rows;
+  if ('driver' in on) rows = await findCoachesBetween(ctx.db, on, range);
+  else {
+    const plate = plateKey(on.vehicle);
+    if (plate === '') return [];
+    rows = (await findCoachesBetween(ctx.db, { vehicle: true }, range)).filter(
+      (row) => plateKey(row.vehicle ?? '') === plate,
+    );
+  }
+  const trips = new Map<number, CoachTrip>();
   for (const row of rows) {
     const trip = trips.get(row.nr);
     if (trip) trip.coaches.push(row.coach);

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { SelectInput, TextInput, useTranslate } from 'react-admin';
 import { useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useDebounce } from 'use-debounce';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { formatDate } from '@tourdesk/contracts/format';
 import { STOP_DIRECTIONS, type StopDirection } from '@tourdesk/contracts/journeys.schema';
@@ -29,7 +30,7 @@ import {
   transportFromPlan,
   type DepartureValues,
 } from './departure-form-logic.ts';
-import { useDrivers, useDriverTrips, useSeatPlans } from './departure-queries.ts';
+import { useCoachTrips, useDrivers, useSeatPlans } from './departure-queries.ts';
 
 const FIELDS = {
   display: 'grid',
@@ -78,17 +79,18 @@ function BlockedSeats({ index }: { index: number }) {
 }
 
 /**
- * Under a coach's driver: the other dates that driver drives a coach on during this date's days, as soon as the
- * driver is chosen — a warning, not a refusal (a relief driver may be arranged).
+ * Under a coach's driver and vehicle: the other dates that driver drives, or that vehicle is, a coach on during this
+ * date's days, as soon as the driver is chosen or the plate typed — a warning, not a refusal (a relief driver or a
+ * change of bus may be arranged).
  */
-function DriverElsewhere({ driver }: { driver: number | null }) {
+function OnOtherTrips({ kind, value }: { kind: 'driver' | 'vehicle'; value: number | string | null }) {
   const translate = useTranslate();
   const nr = Number(useParams().nr);
-  const { data: trips = [] } = useDriverTrips(nr, driver);
-  if (driver === null || trips.length === 0) return null;
+  const { data: trips = [] } = useCoachTrips(nr, kind, value);
+  if (value === null || trips.length === 0) return null;
   return (
-    <Alert severity="warning" sx={{ mt: 1 }} data-testid="driver-elsewhere">
-      {translate('departures.coaches.driverElsewhere', { smart_count: trips.length })}
+    <Alert severity="warning" sx={{ mt: 1 }} data-testid={`${kind}-elsewhere`}>
+      {translate(`departures.coaches.${kind}Elsewhere`, { smart_count: trips.length })}
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {trips.map((trip) => (
           <li key={trip.nr}>
@@ -112,6 +114,8 @@ function CoachCard({ index, onRemove }: { index: number; onRemove: () => void })
   const plan = plans.find((candidate) => candidate.id === transport.id_seat_plan);
   const capacity = sellableSeats(transport.layout, transport.blocked_seats).length;
   const driverChoices = drivers.map((driver) => ({ id: driver.id_vc_card, name: driver.name }));
+  // asked once the plate has not changed for a moment, not on every key
+  const [vehicle] = useDebounce(transport.vehicle?.trim() || null, 400);
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>
       <CardContent>
@@ -144,7 +148,8 @@ function CoachCard({ index, onRemove }: { index: number; onRemove: () => void })
             parse={(value: string) => (value === '' ? null : value)}
           />
         </Box>
-        <DriverElsewhere driver={transport.id_driver_card ?? null} />
+        <OnOtherTrips kind="driver" value={transport.id_driver_card ?? null} />
+        <OnOtherTrips kind="vehicle" value={vehicle} />
         <BlockedSeats index={index} />
       </CardContent>
     </Card>

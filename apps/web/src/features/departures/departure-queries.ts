@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BoardingPoint } from '@tourdesk/contracts/boarding-points.schema';
 import type { Customer } from '@tourdesk/contracts/customers.schema';
 import type { RatioParticipant } from '@tourdesk/contracts/bookings.schema';
-import type { Departure, DateOccupancy, DriverTrip, SeatMap } from '@tourdesk/contracts/departures.schema';
+import type { Departure, DateOccupancy, CoachTrip, SeatMap } from '@tourdesk/contracts/departures.schema';
 import type { SeatPlan } from '@tourdesk/contracts/seat-plans.schema';
 import { api } from '../../lib/api-client.ts';
 
@@ -26,12 +26,18 @@ export const useDeparture = (nr: number) =>
 export const useSeatMap = (nr: number) =>
   useQuery({ queryKey: seatMapKey(nr), queryFn: () => api<SeatMap>(`/departures/${nr}/seat-map`) });
 
-/** GET /departures/{nr}/driver-trips: the other dates the driver drives a coach on during this date's days. */
-export const useDriverTrips = (nr: number, driver: number | null) =>
+/**
+ * GET /departures/{nr}/driver-trips?driver= or /vehicle-trips?vehicle=: the other dates that driver drives, or that
+ * vehicle is, a coach on during this date's days.
+ */
+export const useCoachTrips = (nr: number, kind: 'driver' | 'vehicle', value: number | string | null) =>
   useQuery({
-    queryKey: [...departureKey(nr), 'driver-trips', driver] as const,
-    queryFn: () => api<DriverTrip[]>(`/departures/${nr}/driver-trips?driver=${driver}`),
-    enabled: driver !== null && Number.isInteger(nr) && nr > 0,
+    queryKey: [...departureKey(nr), `${kind}-trips`, value] as const,
+    queryFn: () =>
+      api<CoachTrip[]>(`/departures/${nr}/${kind}-trips?${new URLSearchParams({ [kind]: String(value) }).toString()}`),
+    enabled: value !== null && Number.isInteger(nr) && nr > 0,
+    // a plate longer than the field allows is refused (400): the field says so on saving, the warning waits
+    retry: false,
   });
 
 /** GET /ratio/api/participants/{nr}: the participants of the date's bookings with their seats and stops. */
