@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -12,6 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useDebounce } from 'use-debounce';
 import { ZCronExpression, type CronJob, type CronPreview } from '@tourdesk/contracts';
 import { formatDateTime } from '@tourdesk/contracts/format';
 import { api, HttpError } from '../../lib/api-client.ts';
@@ -29,15 +30,6 @@ function hasFieldError(error: unknown, field: string): boolean {
 /** Waits this long after typing before asking the server for the next times. */
 const PREVIEW_DELAY_MS = 300;
 
-function useDebounced(value: string): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), PREVIEW_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return debounced;
-}
-
 /**
  * Edits a job's cron expression (PUT /cronjobs/ with `schedule`): checked as it is typed, with the next five
  * times it would run (GET /cronjobs/preview); "use default" gives the job its own timing back.
@@ -49,7 +41,7 @@ export function ScheduleDialog({ job, onClose }: { job: CronJob; onClose: () => 
   const name = translate(`${jobKey(job.id)}.name`, { _: fallbackName(job.id) });
   const [text, setText] = useState(effectiveSchedule(job) ?? '');
   const [serverError, setServerError] = useState<string | null>(null);
-  const typed = useDebounced(text.trim());
+  const [typed] = useDebounce(text.trim(), PREVIEW_DELAY_MS);
   const shapeOk = ZCronExpression.safeParse(typed).success;
   const preview = useQuery({
     queryKey: ['cronjob-preview', typed],

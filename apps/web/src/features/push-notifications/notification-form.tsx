@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Box, Paper, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,6 +13,7 @@ import {
   type SimpleFormProps,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { useDebounce } from 'use-debounce';
 import { PUSH_RECEIVER_GROUPS, type PushReceiverGroup } from '@tourdesk/contracts/push-core';
 import type {
   AppTopic,
@@ -35,12 +36,7 @@ export function useTopicChoices() {
 
 /** How many travellers and devices a target reaches (POST /app/pushnotifications/receivers), a moment after edits. */
 export function useReceiverCount(body: PushReceiversBody | null) {
-  const key = JSON.stringify(body);
-  const [debounced, setDebounced] = useState(key);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(key), 300);
-    return () => clearTimeout(timer);
-  }, [key]);
+  const [debounced] = useDebounce(JSON.stringify(body), 300);
   return useQuery({
     queryKey: ['push-receivers', debounced],
     queryFn: () =>
