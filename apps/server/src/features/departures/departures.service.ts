@@ -645,7 +645,7 @@ export const datesStartingBetween = (ctx: DbContext, start: string, end: string)
   findDatesStartingBetween(ctx.db, start, end);
 
 /** A plate as people write it, reduced to its letters and digits in capitals: "oa-ab 349" is "OAAB349". */
-export const plateKey = (vehicle: string) => vehicle.toLocaleUpperCase('de').replace(/[^\p{L}\p{N}]/gu, '');
+const plateKey = (vehicle: string) => vehicle.toLocaleUpperCase('de').replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
  * GET /departures/{nr}/driver-trips?driver= and /vehicle-trips?vehicle=: the other dates on which that driver
