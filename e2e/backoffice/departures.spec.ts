@@ -205,8 +205,9 @@ test('the office is warned when the driver it picks or the bus it types is on an
   const warning = page.getByTestId('driver-elsewhere');
   await expect(warning).toContainText('This driver already drives on another date during these days:');
   await expect(warning).toContainText(`Fahrerreise ${tag}, 03.08.2027 – 06.08.2027: Bus ${tag}`);
-  // The same bus, its plate written another way.
-  await page.getByRole('textbox', { name: 'Vehicle' }).fill(`oa fr${tag}`);
+  // The same bus: the field suggests the plates coaches have been given.
+  await page.getByRole('combobox', { name: 'Vehicle' }).fill(`FR ${tag}`);
+  await page.getByRole('option', { name: `OA-FR ${tag}` }).click();
   const busWarning = page.getByTestId('vehicle-elsewhere');
   await expect(busWarning).toContainText('This vehicle is already on another date during these days:');
   await expect(busWarning).toContainText(`Fahrerreise ${tag}, 03.08.2027 – 06.08.2027: Bus ${tag}`);
@@ -217,7 +218,7 @@ test('the office is warned when the driver it picks or the bus it types is on an
   await expect(warning).toBeVisible();
   expect((await getDeparture(request, nr)).transports[0]).toMatchObject({
     id_driver_card: driver.customer.id,
-    vehicle: `oa fr${tag}`,
+    vehicle: `OA-FR ${tag}`,
   });
   await warning.getByRole('link', { name: `FR-${tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/internet/journeys/${other.id}/dates/${other.dates[0]!.nr}$`));

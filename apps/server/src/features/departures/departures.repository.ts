@@ -198,6 +198,19 @@ export function findCoachesBetween(
   ).execute();
 }
 
+/** The vehicles coaches have been given, as written, the most recently planned first. */
+export const findVehicles = (db: Database, limit: number) =>
+  db
+    .selectFrom('transport')
+    .innerJoin('jrn_date', 'jrn_date.nr', 'transport.id_jrn_date')
+    .select((eb) => ['transport.vehicle', eb.fn.max('jrn_date.date_from').as('last_date')])
+    .where('transport.vehicle', 'is not', null)
+    .groupBy('transport.vehicle')
+    .orderBy('last_date', 'desc')
+    .orderBy('transport.vehicle')
+    .limit(limit)
+    .execute();
+
 export async function updateTransportRow(db: Database, id: number, values: Updateable<TransportTable>) {
   await db.updateTable('transport').set(values).where('id', '=', id).execute();
 }

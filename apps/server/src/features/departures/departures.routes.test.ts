@@ -648,6 +648,14 @@ describe('departures', () => {
       });
       expect([wrong.statusCode, fieldKeys(wrong.json())]).toEqual([400, { vehicle: key }]);
     }
+    // The coach card suggests each plate once, as last planned, the most recent first.
+    const vehicles = await call(t.app, as.office, { method: 'GET', url: '/departures/vehicles' });
+    expect(vehicles.statusCode, vehicles.body).toBe(200);
+    const plates = vehicles.json<string[]>();
+    expect(plates.filter((one) => one.startsWith(plate.slice(0, 3)) || one.startsWith('öhr'))).toEqual([
+      plate,
+      `${plate}9`,
+    ]);
     const missing = await call(t.app, as.office, { method: 'GET', url: '/departures/999999/vehicle-trips?vehicle=A' });
     expect(missing.statusCode).toBe(404);
     const agency = await createLogin(t.ctx, 'agency');
@@ -657,6 +665,7 @@ describe('departures', () => {
         url: `/departures/${first.nr}/vehicle-trips?vehicle=A`,
       });
       expect(refused.statusCode).toBe(403);
+      expect((await call(t.app, login, { method: 'GET', url: '/departures/vehicles' })).statusCode).toBe(403);
     }
   });
 

@@ -23,7 +23,14 @@ import {
 } from '@tourdesk/contracts';
 import { catalogueAgencyOf } from '../../lib/agency-scope.ts';
 import { withZod } from '../../lib/route.ts';
-import { getDeparture, getCoachTrips, getJourneyOccupancy, getSeatMap, updateDeparture } from './departures.service.ts';
+import {
+  getDeparture,
+  getCoachTrips,
+  getJourneyOccupancy,
+  getSeatMap,
+  listVehicles,
+  updateDeparture,
+} from './departures.service.ts';
 import {
   getRatioParticipants,
   getRatioQuotas,
@@ -46,6 +53,11 @@ const bookingReaders = [...readers, 'agencydata-read'] as const;
 /** Departure planning (ADR 0013): the departure document, its seat map, a journey's occupancy, RATIO's reads. */
 export async function departuresRoutes(app: FastifyInstance) {
   const api = withZod(app);
+  api.get('/departures/vehicles', {
+    config: { permission: 'internet-read' },
+    schema: { tags, response: { 200: z.array(z.string()), ...errors } },
+    handler: () => listVehicles(app.ctx),
+  });
   api.get('/departures/:nr', {
     config: { permission: ['internet-read', 'agencydata-read'] },
     schema: { tags, params: ZBookingNrParams, response: { 200: ZDeparture, ...errors } },

@@ -29,6 +29,7 @@ import {
   findDatesStartingBetween,
   findDriverCards,
   findCoachesBetween,
+  findVehicles,
   findDatesOfJourney,
   findDriverCardIds,
   findExpiringOptions,
@@ -685,6 +686,22 @@ export async function getCoachTrips(
       });
   }
   return [...trips.values()];
+}
+
+/** How many vehicles the coach card suggests: a fleet, with room for hired buses. */
+const VEHICLE_SUGGESTIONS = 200;
+
+/**
+ * GET /departures/vehicles: the vehicles coaches have been given, the most recently planned first, each plate once
+ * (as last written): the coach card suggests them, so a plate is written the same way each time.
+ */
+export async function listVehicles(ctx: DbContext): Promise<string[]> {
+  const plates = new Map<string, string>();
+  for (const row of await findVehicles(ctx.db, VEHICLE_SUGGESTIONS)) {
+    const key = plateKey(row.vehicle ?? '');
+    if (key !== '' && !plates.has(key)) plates.set(key, row.vehicle!);
+  }
+  return [...plates.values()];
 }
 
 /** The cards of drivers, oldest first. */

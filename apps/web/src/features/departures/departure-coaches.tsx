@@ -31,6 +31,7 @@ import {
   type DepartureValues,
 } from './departure-form-logic.ts';
 import { useCoachTrips, useDrivers, useSeatPlans } from './departure-queries.ts';
+import { VehicleInput } from './vehicle-input.tsx';
 
 const FIELDS = {
   display: 'grid',
@@ -142,11 +143,7 @@ function CoachCard({ index, onRemove }: { index: number; onRemove: () => void })
             emptyText="departures.coaches.noDriver"
             parse={(value: unknown) => (value === '' ? null : value)}
           />
-          <TextInput
-            source={`transports.${index}.vehicle`}
-            label="departures.fields.vehicle"
-            parse={(value: string) => (value === '' ? null : value)}
-          />
+          <VehicleInput source={`transports.${index}.vehicle`} label="departures.fields.vehicle" />
         </Box>
         <OnOtherTrips kind="driver" value={transport.id_driver_card ?? null} />
         <OnOtherTrips kind="vehicle" value={vehicle} />

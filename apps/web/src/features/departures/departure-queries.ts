@@ -40,6 +40,14 @@ export const useCoachTrips = (nr: number, kind: 'driver' | 'vehicle', value: num
     retry: false,
   });
 
+/** GET /departures/vehicles: the plates coaches have been given, the most recently planned first. */
+export const useVehicles = () =>
+  useQuery({
+    queryKey: ['departure-refs', 'vehicles'],
+    queryFn: () => api<string[]>('/departures/vehicles'),
+    staleTime: MINUTE,
+  });
+
 /** GET /ratio/api/participants/{nr}: the participants of the date's bookings with their seats and stops. */
 export const useParticipants = (nr: number) =>
   useQuery({
