@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, countField, moneyField, optionalRef, optionalText, requiredText } from './fields.ts';
+import { MAX_ID, countField, idField, moneyField, optionalRef, optionalText, requiredText } from './fields.ts';
 import { STOP_DIRECTIONS } from './journeys.schema.ts';
 import { ZSeatLayout, ZSeatLayoutAnswer } from './seat-plans.schema.ts';
 import { RICHTUNG, ZRatioParticipant } from './bookings.schema.ts';
@@ -99,13 +99,16 @@ export const ZDeparture = z.object({
 });
 export type Departure = z.infer<typeof ZDeparture>;
 
+/** How long a coach's vehicle (its plate, or a hired bus's name) may be. */
+const VEHICLE_MAX_LENGTH = 40;
+
 /** GET /departures/{nr}/driver-trips?driver= : which driver is meant. */
 export const ZDriverTripsQuery = z.object({
-  driver: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
+  driver: idField(),
 });
 
 /** GET /departures/{nr}/vehicle-trips?vehicle= : the vehicle as a coach names it (its plate). */
-export const ZVehicleTripsQuery = z.object({ vehicle: requiredText({ max: 40 }) });
+export const ZVehicleTripsQuery = z.object({ vehicle: requiredText({ max: VEHICLE_MAX_LENGTH }) });
 
 /**
  * Another date on which the same driver, or the same vehicle, is on a coach during this date's days: the office is
@@ -135,7 +138,7 @@ export const ZTransportInput = z
     layout: ZSeatLayout.optional(),
     blocked_seats: z.array(z.string().trim().min(1).max(8, 'error.tooLong')).max(200).optional(),
     id_driver_card: optionalRef(),
-    vehicle: optionalText({ max: 40 }),
+    vehicle: optionalText({ max: VEHICLE_MAX_LENGTH }),
   })
   .superRefine((transport, context) => {
     if (!transport.id && !transport.layout && !transport.id_seat_plan)

@@ -77,14 +77,16 @@ export const optionalCode = (max: number) =>
 /** The largest id an integer column holds (PostgreSQL `integer`); a larger one is a 400, not a database error. */
 export const MAX_ID = 2_147_483_647;
 
-/** A positive integer id in a path. */
-export const ZIdParams = z.object({
-  id: z.coerce
+/** A positive integer id in a path or a query string (`error.invalid` for anything else). */
+export const idField = () =>
+  z.coerce
     .number({ error: 'error.invalid' })
     .int('error.invalid')
     .positive('error.invalid')
-    .max(MAX_ID, 'error.invalid'),
-});
+    .max(MAX_ID, 'error.invalid');
+
+/** A positive integer id in a path. */
+export const ZIdParams = z.object({ id: idField() });
 export type IdParams = z.infer<typeof ZIdParams>;
 
 export const ZOk = z.object({ ok: z.literal(true) });
