@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { AppBar, Layout, TitlePortal, ToggleThemeButton } from 'react-admin';
 import { Box } from '@mui/material';
 import { LightboxProvider } from '../ui/lightbox.tsx';
+import { NamedProgress } from '../ui/named-progress.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { AppMenu } from './app-menu.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -36,19 +37,21 @@ function AppToolbar() {
 export function DefaultLayout({ children }: { children: ReactNode }) {
   useKeyboardRows();
   return (
-    <LightboxProvider>
-      {/* min-width 0 lets wide content (tables, tab bars) scroll inside the page instead of widening it on phones. */}
-      <Layout
-        appBar={AppToolbar}
-        menu={AppMenu}
-        sx={{
-          minWidth: 0,
-          '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
-        }}
-      >
-        {/* Ours catches a page still loading before react-admin's own fallback, whose spinner has no name. */}
-        <Suspense fallback={<PageLoading />}>{children}</Suspense>
-      </Layout>
-    </LightboxProvider>
+    <NamedProgress>
+      <LightboxProvider>
+        {/* min-width 0 lets wide content (tables, tab bars) scroll inside the page instead of widening it on phones. */}
+        <Layout
+          appBar={AppToolbar}
+          menu={AppMenu}
+          sx={{
+            minWidth: 0,
+            '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+          }}
+        >
+          {/* Ours catches a page still loading before react-admin's own fallback, whose spinner has no name. */}
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </Layout>
+      </LightboxProvider>
+    </NamedProgress>
   );
 }
