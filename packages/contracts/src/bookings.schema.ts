@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countField, MAX_ID, optionalDate, optionalRef, optionalText, requiredText } from './fields.ts';
+import { countField, idField, MAX_ID, optionalDate, optionalRef, optionalText, requiredText } from './fields.ts';
 
 /**
  * Bookings (Vorgang, spec §3/§4/§7, DOMAIN.md, docs/adr/0014): statuses, participants with RATIO's fields and
@@ -363,7 +363,7 @@ export const ZBookingSummary = z.object({
 export type BookingSummary = z.infer<typeof ZBookingSummary>;
 
 export const ZBookingNrParams = z.object({
-  nr: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
+  nr: idField(),
 });
 
 /** One entry of a booking's history (`GET /ratio_vorgang/{id}/history`): who changed what, when. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './fields.ts';
+import { idField, MAX_ID } from './fields.ts';
 
 /**
  * Invoices and credit notes (issue #11, docs/adr/0017). An issued document is frozen: its `body` is stored as
@@ -114,7 +114,7 @@ export const ZInvoice = z.object({
 export type Invoice = z.infer<typeof ZInvoice>;
 
 export const ZInvoiceFileParams = z.object({
-  id: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
+  id: idField(),
   format: z.enum(INVOICE_FORMATS, { error: 'error.invalid' }),
 });
 

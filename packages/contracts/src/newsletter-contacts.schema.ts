@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, MAX_ID, optionalText, requiredText } from './fields.ts';
+import { emailField, idField, MAX_ID, optionalText, requiredText } from './fields.ts';
 import { ZListQuery } from './list.schema.ts';
 
 /** Newsletter contacts, contact lists, import, double opt-in and the spec's Mailjet calls (issue #14, docs/adr/0021). */
@@ -153,8 +153,8 @@ export type CustomerFilterBody = z.infer<typeof ZCustomerFilterBody>;
 export const ZAddedMembers = z.object({ added: z.number().int(), created: z.number().int(), total: z.number().int() });
 
 export const ZListMemberParams = z.object({
-  id: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
-  contactId: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
+  id: idField(),
+  contactId: idField(),
 });
 
 /** The fields a column of an import file can be mapped to. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, MAX_ID, optionalText } from './fields.ts';
+import { dateField, idField, optionalText } from './fields.ts';
 import { ZListQuery } from './list.schema.ts';
 
 /**
@@ -72,8 +72,8 @@ export const ZBookingAccount = z.object({
 export type BookingAccount = z.infer<typeof ZBookingAccount>;
 
 export const ZPaymentParams = z.object({
-  id: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
-  paymentId: z.coerce.number({ error: 'error.invalid' }).int('error.invalid').positive('error.invalid').max(MAX_ID),
+  id: idField(),
+  paymentId: idField(),
 });
 
 /**

@@ -216,6 +216,12 @@ describe('payments', () => {
     expect(again.statusCode).toBe(404);
     const badId = await call(t.app, office, { method: 'DELETE', url: `/ratio_vorgang/${booking.id}/payments/abc` });
     expect(badId.statusCode).toBe(400);
+    const hugeId = await call(t.app, office, {
+      method: 'DELETE',
+      url: `/ratio_vorgang/${booking.id}/payments/99999999999999`,
+    });
+    expect(hugeId.statusCode).toBe(400);
+    expect(hugeId.json().errors).toEqual([expect.objectContaining({ field: 'paymentId', key: 'error.invalid' })]);
   });
 
   it('keeps agencies to their own bookings and needs the permissions', async () => {
