@@ -100,6 +100,34 @@ export function cappedSearchHits(
 }
 
 /**
+ * SQLite only: one page of the ids of the records of `table` that contain every word, in id order, from its FTS5
+ * trigram index alone (null when a word is too short for it, or on PostgreSQL). The index's rowid is the record's
+ * id and FTS5 reads its entries in rowid order either way, so a page costs about `skip + limit` index entries
+ * instead of looking up and sorting every match (the bookings' "gardasee", 11,000 matches: 0.4 ms instead of 5).
+ * Only for a search over every row of the table sorted by id alone. Binds `[match, limit, skip]`; its SQL depends
+ * on `table` and `direction`.
+ */
+export function searchIndexPage(
+  dialect: DialectName,
+  table: string,
+  words: readonly string[],
+  direction: 1 | -1,
+  page: { limit: number; skip: number },
+): { query: RawBuilder<{ list_id: number }>; values: readonly [string, number, number] } | null {
+  if (dialect !== 'sqlite' || words.length === 0 || !words.every(indexable)) return null;
+  const fts = sql.table(`${table}_fts`);
+  const match = ftsMatch(words);
+  return {
+    query: sql<{
+      list_id: number;
+    }>`select rowid as list_id from ${fts} where ${fts} match ${match} order by rowid ${sql.raw(
+      direction === 1 ? 'asc' : 'desc',
+    )} limit ${page.limit} offset ${page.skip}`,
+    values: [match, page.limit, page.skip],
+  };
+}
+
+/**
  * SQLite only: how many records of `table` contain every word, counted in its FTS5 trigram index alone (null when a
  * word is too short for it, or on PostgreSQL). The index is kept in step with the table by triggers, so this is the
  * count of `searchCondition` over the whole table, without looking up every matching row (18,000 matches: about

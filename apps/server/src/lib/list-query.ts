@@ -14,6 +14,7 @@ import {
   containsAllWords,
   searchCondition,
   searchIndexCount,
+  searchIndexPage,
   searchTerms,
   type DialectName,
 } from '../db/dialect.ts';
@@ -480,7 +481,8 @@ const wholeTables = new WeakSet<object>();
 
 /**
  * Marks a count base that selects every row of the list's table (no join, no condition, no scope): a search with no
- * other filter on it may be counted in the search index alone. Returns the query.
+ * other filter on it may be counted in the search index alone, and paged from it when the list is sorted by id.
+ * Returns the query.
  */
 export function wholeTableCount<Q extends object>(query: Q): Q {
   wholeTables.add(query);
@@ -524,7 +526,8 @@ type PageIdsInput<Q> = {
  * steps, because neither the sort index nor the search index is good for every word: a common word
  * ("münchen") fills the page within the first rows in list order, so those are checked with a plain substring
  * test first; a rare one ("brüggemann") does not, and then its matches are collected through the search index
- * and only they are sorted (a materialized CTE, so PostgreSQL cannot walk the sort index instead).
+ * and only they are sorted (a materialized CTE, so PostgreSQL cannot walk the sort index instead). On SQLite a
+ * search over the whole table in id order needs neither: the search index reads its matches in id order.
  */
 async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   context: ListContext,
@@ -542,6 +545,20 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
       () => ordered(idOnly(scoped())),
     );
     return idsOf(await runCompiled(context.db, statement));
+  }
+
+  // SQLite, a search over every row of the table in id order (the bookings' "newest first"): the page comes
+  // straight from the search index, whose rowid is the id.
+  const [only, ...more] = sort;
+  if (only && more.length === 0 && input.filterShape === '' && wholeTables.has(input.countBase)) {
+    const byId = sortColumnOf(spec.fields[only[0]]!) === idColumn;
+    const page = byId ? searchIndexPage(context.dialect, spec.table, words, only[1], { limit, skip }) : null;
+    if (page) {
+      const statement = compiledOnce(input.countBase, `index page ${spec.table} ${only[1]}`, page.values, () =>
+        compilable(context, page.query),
+      );
+      return idsOf(await runCompiled(context.db, statement));
+    }
   }
 
   // SQLite: a search with few matches in the whole table (a surname, an e-mail) sorts just those. The trigram

@@ -3,7 +3,7 @@ import type { Booking, BookingSummary } from '@tourdesk/contracts';
 import { buildTestApp, call, createLogin, type TestApp } from '../../../test/helpers.ts';
 import { createDepartureFixture, type DepartureFixture } from '../../seed/departure-factories.ts';
 import { createAgencyFixture, createRoleFixture, createUserFixture, nextSequence } from '../../seed/factories.ts';
-import { createBooking } from './bookings.service.ts';
+import { createBooking, listBookings } from './bookings.service.ts';
 
 type Page = { total: number; data: BookingSummary[] };
 
@@ -121,6 +121,65 @@ describe('bookings list: search, filters, summary fields, CSV export', () => {
     const termincode = fixture.journey.dates.find((date) => date.nr === fixture.nr)!.termincode;
     expect(await ids(office, `lit-search=${encodeURIComponent(termincode)}`)).toHaveLength(3);
     expect(await ids(office, `${scope}&lit-search=nobodyatall`)).toEqual([]);
+  });
+
+  it('pages a search over all bookings newest first and oldest first (on SQLite straight from the search index)', async () => {
+    // A departure of its own, so that the other tests' bookings of the fixture stay as they are.
+    const departure = await createDepartureFixture(t.ctx, nextSequence());
+    const surname = `Quendelbaum${nextSequence()}`;
+    const made: number[] = [];
+    for (const firstName of ['Ada', 'Bea', 'Cem', 'Dan', 'Eva']) {
+      const response = await call(t.app, office, {
+        method: 'POST',
+        url: '/ratio_vorgang',
+        payload: {
+          termin: departure.nr,
+          type: 'option',
+          buchender: { firstName, surname },
+          teilnehmer: [{ name: surname, name1: firstName }],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      made.push(response.json<Booking>().id);
+    }
+    const newest = [...made].sort((a, b) => b - a);
+    const word = surname.toLowerCase();
+    const page = async (query: string) => {
+      const answer = await list(office, `lit-search=${word}&$limit=2&${query}`);
+      return { total: answer.total, ids: answer.data.map((row) => row.id) };
+    };
+    expect(await page('$skip=0')).toEqual({ total: 5, ids: newest.slice(0, 2) });
+    expect(await page('$skip=2')).toEqual({ total: 5, ids: newest.slice(2, 4) });
+    expect(await page('$skip=4')).toEqual({ total: 5, ids: newest.slice(4) });
+    expect(await page('$sort[id]=1&$skip=1')).toEqual({ total: 5, ids: [...newest].reverse().slice(1, 3) });
+    // Two words, one of them in a single booking only; a word too short for the index takes the other way.
+    expect(await ids(office, `lit-search=${word}%20cem`)).toEqual([made[2]]);
+    expect((await list(office, `lit-search=${word}%20ev`)).data.map((row) => row.id)).toEqual([made[4]]);
+
+    // Which statements the list sends (on a handle of its own, so that every statement passes executeQuery).
+    const sent: string[] = [];
+    const db = t.ctx.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => args.result,
+    });
+    const execute = db.executeQuery.bind(db);
+    db.executeQuery = ((query) => {
+      sent.push('compile' in query ? query.compile().sql : query.sql);
+      return execute(query);
+    }) as typeof db.executeQuery;
+    const direct = await listBookings(
+      { db, dialect: t.ctx.dialect },
+      { 'lit-search': word, $limit: 2 },
+      { userId: null, agencyId: null },
+    );
+    expect((direct as { data: BookingSummary[] }).data.map((row) => row.id)).toEqual(newest.slice(0, 2));
+    if (t.ctx.dialect === 'sqlite') {
+      // The page straight from the search index; no statement looks up and sorts every match.
+      expect(sent).toContainEqual(
+        expect.stringMatching(/from "booking_fts" where "booking_fts" match \? order by rowid desc limit/),
+      );
+      expect(sent.filter((statement) => /with hits as materialized|window_rows/.test(statement))).toEqual([]);
+    }
   });
 
   it('keeps the search text up to date when participants change', async () => {
