@@ -74,6 +74,12 @@ export function searchCondition(
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
+/** SQLite's FTS5 table of `table` and the match for `words`, when the index can find every word (else null). */
+function searchIndex(dialect: DialectName, table: string, words: readonly string[]) {
+  if (dialect !== 'sqlite' || words.length === 0 || !words.every(indexable)) return null;
+  return { fts: sql.table(`${table}_fts`), match: ftsMatch(words) };
+}
+
 /**
  * SQLite only: how many records (at most `cap`) contain every word, and their ids as a JSON array, straight from
  * the FTS5 trigram index in one row (null when a word is too short for it, or on PostgreSQL). Reading a bounded
@@ -87,9 +93,9 @@ export function cappedSearchHits(
   words: readonly string[],
   cap: number,
 ): { query: RawBuilder<{ hits: number; ids: string }>; values: readonly [string, number] } | null {
-  if (dialect !== 'sqlite' || words.length === 0 || !words.every(indexable)) return null;
-  const fts = sql.table(`${table}_fts`);
-  const match = ftsMatch(words);
+  const index = searchIndex(dialect, table, words);
+  if (!index) return null;
+  const { fts, match } = index;
   return {
     query: sql<{
       hits: number;
@@ -114,9 +120,9 @@ export function searchIndexPage(
   direction: 1 | -1,
   page: { limit: number; skip: number },
 ): { query: RawBuilder<{ list_id: number }>; values: readonly [string, number, number] } | null {
-  if (dialect !== 'sqlite' || words.length === 0 || !words.every(indexable)) return null;
-  const fts = sql.table(`${table}_fts`);
-  const match = ftsMatch(words);
+  const index = searchIndex(dialect, table, words);
+  if (!index) return null;
+  const { fts, match } = index;
   return {
     query: sql<{
       list_id: number;
@@ -138,9 +144,9 @@ export function searchIndexCount(
   table: string,
   words: readonly string[],
 ): { query: RawBuilder<{ total: number }>; values: readonly [string] } | null {
-  if (dialect !== 'sqlite' || words.length === 0 || !words.every(indexable)) return null;
-  const fts = sql.table(`${table}_fts`);
-  const match = ftsMatch(words);
+  const index = searchIndex(dialect, table, words);
+  if (!index) return null;
+  const { fts, match } = index;
   return {
     query: sql<{ total: number }>`select count(*) as total from ${fts} where ${fts} match ${match}`,
     values: [match],

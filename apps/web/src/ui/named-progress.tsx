@@ -12,20 +12,20 @@ export function NamedProgress({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const loading = translate('ra.page.loading', { _: 'Loading' });
   const withNames = useCallback(
-    (outer: Theme): Theme => ({
-      ...outer,
-      components: {
-        ...outer.components,
-        MuiCircularProgress: {
-          ...outer.components?.MuiCircularProgress,
-          defaultProps: { 'aria-label': loading, ...outer.components?.MuiCircularProgress?.defaultProps },
+    (outer: Theme): Theme => {
+      const named = <T extends { defaultProps?: object }>(entry: T | undefined) => ({
+        ...entry,
+        defaultProps: { 'aria-label': loading, ...entry?.defaultProps },
+      });
+      return {
+        ...outer,
+        components: {
+          ...outer.components,
+          MuiCircularProgress: named(outer.components?.MuiCircularProgress),
+          MuiLinearProgress: named(outer.components?.MuiLinearProgress),
         },
-        MuiLinearProgress: {
-          ...outer.components?.MuiLinearProgress,
-          defaultProps: { 'aria-label': loading, ...outer.components?.MuiLinearProgress?.defaultProps },
-        },
-      },
-    }),
+      };
+    },
     [loading],
   );
   return <ThemeProvider theme={withNames}>{children}</ThemeProvider>;
