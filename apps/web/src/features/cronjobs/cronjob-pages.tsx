@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import {
@@ -27,7 +27,6 @@ import {
   useListContext,
   useNotify,
   useRecordContext,
-  useRefresh,
   useResourceContext,
   useTranslate,
 } from 'react-admin';
@@ -188,25 +187,31 @@ function NextRun() {
   );
 }
 
-function useCronJobChange() {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  return { notify, refresh };
+/**
+ * Reads the job list again (react-admin's queries are keyed [resource, 'getList', …]). A mutation returns it from
+ * `onSuccess` and so stays pending until the list shows its change: in between, the record still holds the old state,
+ * and a switch would flip back or a button be offered again for a moment.
+ */
+function useRereadJobs() {
+  const resource = useResourceContext() ?? 'system/cronjobs';
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [resource] });
 }
 
 function ActiveSwitch({ withLabel = false }: { withLabel?: boolean }) {
   const job = useRecordContext<CronJob>();
   const translate = useTranslate();
   const name = useJobName();
-  const { notify, refresh } = useCronJobChange();
+  const notify = useNotify();
+  const rereadJobs = useRereadJobs();
   const toggle = useMutation({
     mutationFn: (active: boolean) => api<CronJob>('/cronjobs/', { method: 'PUT', body: { id: job?.id, active } }),
-    onSuccess: (saved) => {
+    onSuccess: async (saved) => {
       notify(saved.active ? 'cronjobs.notifications.activated' : 'cronjobs.notifications.deactivated', {
         type: 'info',
         messageArgs: { name: name(saved.id) },
       });
-      refresh();
+      await rereadJobs();
     },
     onError: (error) => notify(error instanceof HttpError ? error.message : 'error.unexpected', { type: 'error' }),
   });
@@ -222,16 +227,18 @@ function ActiveSwitch({ withLabel = false }: { withLabel?: boolean }) {
   return withLabel ? <FormControlLabel control={control} label={translate('cronjobs.fields.active')} /> : control;
 }
 
-function RunNowButton() {
+/** Asks for a run now; busy from the click until the list says the run is over. */
+export function RunNowButton() {
   const job = useRecordContext<CronJob>();
   const translate = useTranslate();
   const name = useJobName();
-  const { notify, refresh } = useCronJobChange();
+  const notify = useNotify();
+  const rereadJobs = useRereadJobs();
   const run = useMutation({
     mutationFn: () => api<CronJob>(`/cronjobs/${encodeURIComponent(job?.id ?? '')}/run`, { method: 'POST' }),
-    onSuccess: (saved) => {
+    onSuccess: async (saved) => {
       notify('cronjobs.notifications.requested', { type: 'info', messageArgs: { name: name(saved.id) } });
-      refresh();
+      await rereadJobs();
     },
     onError: (error) => notify(error instanceof HttpError ? error.message : 'error.unexpected', { type: 'error' }),
   });
