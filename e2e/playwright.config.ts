@@ -42,6 +42,9 @@ export default defineConfig({
   outputDir: '.tmp/results',
   use: {
     baseURL: BASE_URL,
+    // The app then shows every change in its final state at once (layout/theme-palette.ts): no transition
+    // half-way between two colours when axe reads a screen, no waiting for a dialog to settle before a click.
+    reducedMotion: 'reduce',
     launchOptions: chromium,
     screenshot: 'only-on-failure',
     trace: 'off',

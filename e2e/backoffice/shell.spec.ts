@@ -114,6 +114,40 @@ test('the dark theme survives a reload', async ({ page }) => {
   expect(await background()).toBe(dark);
 });
 
+test('who asks the system for less motion sees changes without transitions; others see them', async ({ page }) => {
+  // The tests run with reducedMotion 'reduce' (playwright.config.ts).
+  await loginAs(page, 'office@example.com');
+  const themeButton = page.getByRole('button', { name: /toggle light\/dark mode/i });
+  const transition = () => themeButton.evaluate((button) => getComputedStyle(button).transitionDuration);
+  expect(await transition()).toBe('0s');
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(transition).not.toBe('0s');
+});
+
+test('for who asks for less motion, a progress indicator still turns: it says "still working"', async ({ page }) => {
+  await loginAs(page, 'admin@example.com');
+  // The image libraries are held back, so their progress bar stays.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/img/library/all', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/imagedb/library');
+  const progress = page.getByRole('progressbar', { name: 'Loading libraries' });
+  await expect(progress).toBeVisible();
+  const turning = await progress.evaluate((indicator) =>
+    [indicator, ...indicator.querySelectorAll('*')].some((element) => {
+      const style = getComputedStyle(element);
+      return style.animationIterationCount === 'infinite' && style.animationDuration !== '0s';
+    }),
+  );
+  release();
+  expect(turning).toBe(true);
+  await expect(progress).toBeHidden();
+});
+
 test('switching to German sets the i18n_redirected cookie and shows German after a reload', async ({
   page,
   context,

@@ -33,11 +33,30 @@ export const shared = (primary: string, dark = false) => {
   };
 };
 
+/** The elements whose animation shows that something is still loading (MUI's spinners and progress bars). */
+const PROGRESS_MOTION = ['.MuiCircularProgress-root', '.MuiCircularProgress-circle', '.MuiLinearProgress-bar'].join();
+
 export const components = {
   // Notices bottom-right, 320 wide (spec §4); the duration is set where they are shown.
   MuiSnackbarContent: { styleOverrides: { root: { width: 320, minWidth: 320 } } },
   // Dialogs are 500 wide (spec §9).
   MuiDialog: { styleOverrides: { paper: { width: 500, maxWidth: 'calc(100% - 32px)' } } },
+  // Who asked the system for less motion gets none (WCAG 2.3.3): no fades, slides, growing ripples or colours
+  // easing from one state into the next; changes show at once in their final state. Progress indicators keep
+  // turning: that motion is the message "still working" (a standing spinner would look like a hung page).
+  MuiCssBaseline: {
+    styleOverrides: {
+      '@media (prefers-reduced-motion: reduce)': {
+        [`*:not(${PROGRESS_MOTION}), *::before, *::after`]: {
+          animationDuration: '0s !important',
+          animationIterationCount: '1 !important',
+          transitionDuration: '0s !important',
+          transitionDelay: '0s !important',
+          scrollBehavior: 'auto !important',
+        },
+      },
+    },
+  },
 };
 
 /** The mobile app's light theme: MUI's defaults with the brand's and the spec's colours. */
