@@ -128,7 +128,7 @@ test('who asks the system for less motion sees changes without transitions; othe
 test('for who asks for less motion, a progress indicator still turns: it says "still working"', async ({ page }) => {
   await loginAs(page, 'admin@example.com');
   // The image libraries are held back, so their progress bar stays.
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/v1/img/library/all', async (route) => {
     await held;
