@@ -42,8 +42,8 @@ export default defineConfig({
   outputDir: '.tmp/results',
   use: {
     baseURL: BASE_URL,
-    // The app then shows every change in its final state at once (layout/theme-palette.ts): no transition
-    // half-way between two colours when axe reads a screen, no waiting for a dialog to settle before a click.
+    // The app then shows every change in its final state at once (layout/theme-palette.ts): axe never reads a
+    // colour half-way through a transition. Spinners still turn, so a scan still waits for a screen to load.
     reducedMotion: 'reduce',
     launchOptions: chromium,
     screenshot: 'only-on-failure',
