@@ -24,8 +24,9 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
     .addCookies([{ name: 'tourdesk_token', value: encodeURIComponent(token), url: BASE_URL, sameSite: 'Lax' }]);
   trackRequests(page);
   await page.goto('/').catch((error: unknown) => {
-    // A login page still open sees the new cookie and goes to the start page itself, aborting this navigation.
-    if (!String(error).includes('ERR_ABORTED')) throw error;
+    // A login page still open sees the new cookie and goes to the start page itself, aborting this navigation
+    // (Chromium reports ERR_ABORTED, or Playwright that it was interrupted by that other navigation).
+    if (!/ERR_ABORTED|interrupted by another navigation/.test(String(error))) throw error;
   });
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
