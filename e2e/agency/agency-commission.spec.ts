@@ -5,19 +5,19 @@ import { BASE_URL } from '../playwright.config.ts';
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { createCustomer } from '../support/customers.ts';
 import { callApi } from '../support/journeys.ts';
-import { apiToken, loginAs, networkQuiet } from '../support/session.ts';
+import { apiToken, createAgencyWithUser, loginAs, networkQuiet } from '../support/session.ts';
 
 const ADMIN = 'admin@example.com';
-const AGENCY = 'agency@example.com';
 const AGENCY2 = 'agency2@example.com';
 /** Next year: the booking departs in it, so the statement and the invoice look at the year after this one. */
 const YEAR = new Date().getFullYear() + 1;
 
 /**
  * A trip departing on 10 March next year at 600 € a person, and a firm booking of two travellers for one of the
- * agency's own customers, made through the API as the agency user.
+ * agency's own customers, made through the API as the agency user `agency` (an agency of the test's own: the
+ * statement and the collective invoice take in all of an agency's bookings of the year).
  */
-async function agencyBooking(request: APIRequestContext, tag: string): Promise<{ booking: Booking; agencyId: number }> {
+async function agencyBooking(request: APIRequestContext, agency: string, tag: string): Promise<Booking> {
   const journey = await callApi<{ id: number; dates: Array<{ nr: number }> }>(request, ADMIN, 'POST', '/journey-lit', {
     title: `Provisionsreise ${tag}`,
     slug: `provisionsreise-${tag}`,
@@ -30,9 +30,9 @@ async function agencyBooking(request: APIRequestContext, tag: string): Promise<{
       },
     ],
   });
-  const customer = await createCustomer(request, AGENCY, { firstName: 'Klara', surname: `Kunde ${tag}` });
+  const customer = await createCustomer(request, agency, { firstName: 'Klara', surname: `Kunde ${tag}` });
   expect(customer.agencyId).not.toBeNull();
-  const token = await apiToken(request, AGENCY);
+  const token = await apiToken(request, agency);
   const response = await request.post('/api/v1/ratio_vorgang', {
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': `agency-commission-${tag}` },
     data: {
@@ -50,7 +50,7 @@ async function agencyBooking(request: APIRequestContext, tag: string): Promise<{
   const booking = (await response.json()) as Booking;
   expect(booking.status).toBe('firm');
   expect(booking.agencyId).toBe(customer.agencyId);
-  return { booking, agencyId: customer.agencyId! };
+  return booking;
 }
 
 /** Clicks a download button and returns the file's name and content. */
@@ -88,7 +88,7 @@ test('staff set the rate, the agency sees its commission and collective invoice,
 }) => {
   test.setTimeout(150_000);
   const tag = String(Date.now()).slice(-6);
-  const agencyId = (await createCustomer(request, AGENCY, { firstName: 'Vera', surname: `Vorab ${tag}` })).agencyId!;
+  const { agencyId, email: agency } = await createAgencyWithUser(request, `c${tag}`);
 
   // The admin sets the agency's default rate to 10,5 % on the agency's page.
   await loginAs(page, ADMIN);
@@ -115,12 +115,12 @@ test('staff set the rate, the agency sees its commission and collective invoice,
   await expect(page.getByLabel('Default rate')).toHaveValue('10,50');
 
   // A firm booking of two travellers at 600 € made by the agency after that: 1.200 € earning 10,5 %.
-  const { booking } = await agencyBooking(request, tag);
+  const booking = await agencyBooking(request, agency, tag);
 
   // The agency user sees it in the statement of the year it departs in and downloads the CSV.
   const agencyContext = await browser.newContext({ baseURL: BASE_URL });
   const agencyPage = await agencyContext.newPage();
-  await loginAs(agencyPage, AGENCY);
+  await loginAs(agencyPage, agency);
   await agencyPage.goto('/agencies/provision');
   await expect(agencyPage.getByRole('tab', { name: 'Commission statement' })).toHaveAttribute('aria-selected', 'true');
   await chooseNextYear(agencyPage, 'commission-period');
@@ -205,10 +205,11 @@ test('staff set the rate, the agency sees its commission and collective invoice,
 for (const theme of ['light', 'dark'] as const) {
   test(`the commission screens have no serious or critical axe finding (${theme})`, async ({ page, request }) => {
     const tag = `${theme[0]}${String(Date.now()).slice(-6)}`;
-    const { agencyId } = await agencyBooking(request, tag);
+    const { agencyId, email: agency } = await createAgencyWithUser(request, tag);
+    await agencyBooking(request, agency, tag);
     const findings: Finding[] = [];
     const toggleTheme = () => page.getByRole('button', { name: /toggle light\/dark mode|hell-\/dunkelmodus/i }).click();
-    await loginAs(page, AGENCY);
+    await loginAs(page, agency);
     if (theme === 'dark') await toggleTheme();
     await page.goto('/agencies/provision');
     await chooseNextYear(page, 'commission-period');
@@ -247,7 +248,11 @@ for (const { language, theme, width } of SHOTS) {
     request,
   }) => {
     const tag = `${language}${theme[0]}${width}${String(Date.now()).slice(-5)}`;
-    const { agencyId } = await agencyBooking(request, tag);
+    const { agencyId, email: agency } = await createAgencyWithUser(request, tag);
+    await callApi(request, ADMIN, 'PUT', `/organization/${agencyId}/commission-rates`, {
+      rates: [{ categoryId: null, percent: 8 }],
+    });
+    await agencyBooking(request, agency, tag);
     await context.addCookies([{ name: 'i18n_redirected', value: language, url: BASE_URL }]);
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     const shot = (name: string) =>
@@ -286,7 +291,7 @@ for (const { language, theme, width } of SHOTS) {
     }
     await page.goto('/auth/logout');
     await expect(page).toHaveURL(/\/auth\/login/);
-    await loginAs(page, AGENCY);
+    await loginAs(page, agency);
     await darkIfWanted();
     await page.goto('/agencies/provision');
     await chooseNextYear(page, 'commission-period');

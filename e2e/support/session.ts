@@ -92,18 +92,54 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
   return token;
 }
 
+/** Creates a user through the API as the admin, with the given system role. */
+async function createUser(
+  request: APIRequestContext,
+  role: 'office' | 'agency',
+  data: { email: string; firstname: string; lastname: string; password: string; agencyId?: number },
+): Promise<void> {
+  const headers = { authorization: `Bearer ${await apiToken(request, 'admin@example.com')}` };
+  const roleId = (await (await request.get(`/api/v1/roles-lit?role=${role}`, { headers })).json()).data[0].id_roles;
+  const created = await request.post('/api/v1/users-lit', {
+    headers,
+    data: { ...data, passwordRepeat: data.password, role: roleId },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
 /** A back-office account of its own (office role, password `Anfang-2027!`), so tests keep the demo passwords. */
 export async function createOfficeUser(
   request: APIRequestContext,
   person: { email: string; firstname: string; lastname: string },
 ): Promise<void> {
+  await createUser(request, 'office', { ...person, password: 'Anfang-2027!' });
+}
+
+/**
+ * A travel agency of its own with one agency user (the demo password), for tests whose assertions cover
+ * everything an agency has — a statement, a collective invoice — so bookings that other spec files make for the
+ * demo agencies at the same time cannot show up in them.
+ */
+export async function createAgencyWithUser(
+  request: APIRequestContext,
+  tag: string,
+): Promise<{ agencyId: number; agencyName: string; email: string }> {
   const headers = { authorization: `Bearer ${await apiToken(request, 'admin@example.com')}` };
-  const role = (await (await request.get('/api/v1/roles-lit?role=office', { headers })).json()).data[0].id_roles;
-  const created = await request.post('/api/v1/users-lit', {
+  const response = await request.post('/api/v1/organization', {
     headers,
-    data: { ...person, password: 'Anfang-2027!', passwordRepeat: 'Anfang-2027!', role },
+    data: { name: `Reisebüro Eigen ${tag}`, type: 1, city: 'Kassel' },
   });
-  expect(created.status()).toBe(201);
+  expect(response.status(), await response.text()).toBe(201);
+  const agency = (await response.json()) as { id: number; name: string };
+  const email = `agentur-${tag}@example.com`;
+  await createUser(request, 'agency', {
+    email,
+    firstname: 'Anja',
+    lastname: `Eigen ${tag}`,
+    password: DEMO_PASSWORD,
+    agencyId: agency.id,
+  });
+  return { agencyId: agency.id, agencyName: agency.name, email };
 }
 
 /** Opens every group of the navigation drawer and returns the targets of all its entries. */
