@@ -123,14 +123,14 @@ export async function createOfficeUser(
 export async function createAgencyWithUser(
   request: APIRequestContext,
   tag: string,
-): Promise<{ agencyId: number; agencyName: string; email: string }> {
+): Promise<{ agencyId: number; email: string }> {
   const headers = { authorization: `Bearer ${await apiToken(request, 'admin@example.com')}` };
   const response = await request.post('/api/v1/organization', {
     headers,
     data: { name: `Reisebüro Eigen ${tag}`, type: 1, city: 'Kassel' },
   });
   expect(response.status(), await response.text()).toBe(201);
-  const agency = (await response.json()) as { id: number; name: string };
+  const agency = (await response.json()) as { id: number };
   const email = `agentur-${tag}@example.com`;
   await createUser(request, 'agency', {
     email,
@@ -139,7 +139,7 @@ export async function createAgencyWithUser(
     password: DEMO_PASSWORD,
     agencyId: agency.id,
   });
-  return { agencyId: agency.id, agencyName: agency.name, email };
+  return { agencyId: agency.id, email };
 }
 
 /** Opens every group of the navigation drawer and returns the targets of all its entries. */
