@@ -107,12 +107,13 @@ async function screen(browser: Browser, language: 'de' | 'en', theme: 'light' | 
   return context.newPage();
 }
 
-test('the stock screens pass axe and are photographed (de/en, light/dark, desktop and phone)', async ({ browser }) => {
+test('the stock screens pass axe and are photographed (de light on a desktop, en dark on a phone)', async ({
+  browser,
+}) => {
   mkdirSync(SHOTS, { recursive: true });
+  // Each language and each theme once (support/looks.ts); accessibility/screens.spec.ts scans both themes.
   const variants = [
     { language: 'de', theme: 'light', phone: false },
-    { language: 'en', theme: 'light', phone: false },
-    { language: 'de', theme: 'dark', phone: true },
     { language: 'en', theme: 'dark', phone: true },
   ] as const;
   for (const { language, theme, phone } of variants) {
