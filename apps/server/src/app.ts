@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { listAwareSerializerCompiler } from './lib/list-serializer.ts';
-import { parseQueryString } from './lib/query-string.ts';
+import { parseQueryString, validatingQueriesOnce } from './lib/query-string.ts';
 import { ERROR_MESSAGES } from '@tourdesk/contracts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -60,7 +60,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       querystringParser: parseQueryString,
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatingQueriesOnce(validatorCompiler));
   // List answers written from their contract, every other answer through zod (lib/list-serializer.ts).
   app.setSerializerCompiler(listAwareSerializerCompiler({ check: config.checkListAnswers }));
   app.decorate('config', config);

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import qs from 'qs';
 import { describe, expect, it } from 'vitest';
-import { parseQueryString, QS_OPTIONS, simpleQuery } from './query-string.ts';
+import type { FastifySchemaCompiler } from 'fastify';
+import { parseQueryString, QS_OPTIONS, simpleQuery, validatingQueriesOnce } from './query-string.ts';
 
 const byQs = (query: string) => qs.parse(query, QS_OPTIONS);
 
@@ -100,5 +101,69 @@ describe('query strings', () => {
       }),
       { numRuns: 5_000 },
     );
+  });
+});
+
+describe('remembered query strings', () => {
+  it('give the same frozen object for the same string, and a new one for another', () => {
+    const first = parseQueryString('%24sort%5Bname%5D=1&status%5B%24in%5D%5B%5D=option');
+    expect(parseQueryString('%24sort%5Bname%5D=1&status%5B%24in%5D%5B%5D=option')).toBe(first);
+    expect(parseQueryString('%24sort%5Bname%5D=-1')).not.toBe(first);
+    expect(first).toStrictEqual({ $sort: { name: '1' }, status: { $in: ['option'] } });
+    // Shared by every request with this string: changing it at any depth fails instead of changing theirs.
+    expect(() => Object.assign(first, { $skip: '20' })).toThrow(TypeError);
+    expect(() => Object.assign(first.$sort as object, { id: '1' })).toThrow(TypeError);
+    expect(() => (first.status as { $in: string[] }).$in.push('request')).toThrow(TypeError);
+  });
+
+  it('read a long string each time, frozen all the same', () => {
+    const long = `lit-search=${'m%C3%BCller+'.repeat(60)}`;
+    const parsed = parseQueryString(long);
+    expect(parseQueryString(long)).not.toBe(parsed);
+    expect(parseQueryString(long)).toStrictEqual(parsed);
+    expect(Object.isFrozen(parsed)).toBe(true);
+  });
+});
+
+describe('validatingQueriesOnce', () => {
+  /** A compiler whose validators count their calls: `bad` in the data is an error, anything else a new value. */
+  const counting = () => {
+    const calls: string[] = [];
+    const compile: FastifySchemaCompiler<unknown> = (route) => (data: Record<string, unknown>) => {
+      calls.push(route.httpPart ?? '');
+      return data.bad ? { error: new Error('bad') } : { value: { ...data, checked: { by: 'zod' } } };
+    };
+    return { calls, validatorFor: validatingQueriesOnce(compile) };
+  };
+  const route = (httpPart: string) => ({ schema: {}, method: 'GET', url: '/items', httpPart });
+  type Answer = { value?: { checked: object }; error?: Error };
+
+  it('validates a remembered query once and shares its frozen value', () => {
+    const { calls, validatorFor } = counting();
+    const validate = validatorFor(route('querystring'));
+    const query = parseQueryString('%24skip=20');
+    const first = validate(query) as Answer;
+    expect(validate(query)).toBe(first);
+    expect(validate(parseQueryString('%24skip=20'))).toBe(first);
+    expect(calls).toEqual(['querystring']);
+    expect(first.value).toStrictEqual({ $skip: '20', checked: { by: 'zod' } });
+    expect(Object.isFrozen(first.value) && Object.isFrozen(first.value!.checked)).toBe(true);
+    // Another route's validator has its own answers.
+    validatorFor(route('querystring'))(query);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('validates an invalid query, an unfrozen one and every other part each time', () => {
+    const { calls, validatorFor } = counting();
+    const query = validatorFor(route('querystring'));
+    const bad = parseQueryString('bad=1');
+    expect((query(bad) as Answer).error?.message).toBe('bad');
+    expect(query(bad)).not.toBe(query(bad));
+    const unfrozen = { $skip: '20' };
+    expect(query(unfrozen)).not.toBe(query(unfrozen));
+    const body = validatorFor(route('body'));
+    const frozenBody = Object.freeze({ name: 'Anna' });
+    expect(body(frozenBody)).not.toBe(body(frozenBody));
+    expect(calls).toEqual([...Array<string>(5).fill('querystring'), 'body', 'body']);
   });
 });

@@ -1,16 +1,76 @@
+import type { FastifySchemaCompiler } from 'fastify';
 import qs from 'qs';
+import { Lru } from 'toad-cache';
 
 /** `$sort[lastname]=1`, `$select[]=a`, `status[$in][]=1`: the bracket syntax of the list contract. */
 export const QS_OPTIONS = { depth: 2, arrayLimit: 100, parameterLimit: 200 } as const;
 
 /**
- * Parses a request's query string into exactly what `qs.parse(query, QS_OPTIONS)` answers. The shapes nearly
+ * Reads a request's query string into exactly what `qs.parse(query, QS_OPTIONS)` answers. The shapes nearly
  * every request has — plain keys, `key[sub]` pairs and lists (`key[]`, `key[sub][]`) — are read by `simpleQuery`
  * in one pass; everything else goes to qs. In a CPU profile of the sorted customers page, qs cost about 4 % of
  * the request (bench/README.md, "3 December 2026 (twenty-third session)").
  */
-export const parseQueryString = (query: string): Record<string, unknown> =>
-  simpleQuery(query) ?? qs.parse(query, QS_OPTIONS);
+const readQueryString = (query: string): Record<string, unknown> => simpleQuery(query) ?? qs.parse(query, QS_OPTIONS);
+
+/** How many distinct query strings `parseQueryString` remembers (the least recently used goes first). */
+const REMEMBERED_QUERIES = 1000;
+/** Longer query strings (a long search, a long list of ids) are read each time and not remembered. */
+const REMEMBERED_QUERY_LENGTH = 512;
+
+const rememberedQueries = new Lru<Readonly<Record<string, unknown>>>(REMEMBERED_QUERIES);
+
+/**
+ * Fastify's query string parser: `readQueryString`, remembered for the query strings used lately, so the same
+ * string gives the same object. Staff page, sort and filter lists with a few query strings over and over, and
+ * with the same object the route's validation is remembered too (`validatingQueriesOnce`): reading and validating
+ * a list's query cost 3–9 % of a customers page's CPU (bench/README.md, "4 December 2026 (twenty-ninth session)"). The object is shared by every request with that string, so it is deep-frozen, remembered or not:
+ * code that changes a request's query fails at once instead of changing another request's.
+ */
+export function parseQueryString(query: string): Readonly<Record<string, unknown>> {
+  if (query.length > REMEMBERED_QUERY_LENGTH) return deepFreeze(readQueryString(query));
+  let parsed = rememberedQueries.get(query);
+  if (parsed === undefined) {
+    parsed = deepFreeze(readQueryString(query));
+    rememberedQueries.set(query, parsed);
+  }
+  return parsed;
+}
+
+/**
+ * Wraps a validator compiler so that each route's query string validator remembers what it answered for a
+ * parsed query (by identity: `parseQueryString` gives a remembered string's frozen object again). Only valid
+ * queries are remembered, with their value deep-frozen, as every request with that query string shares it; an
+ * invalid one is validated each time, so its error is the request's own. Other parts of a request (body,
+ * params, headers) are validated each time.
+ */
+export const validatingQueriesOnce =
+  <T>(compile: FastifySchemaCompiler<T>): FastifySchemaCompiler<T> =>
+  (route) => {
+    const validate = compile(route);
+    if (route.httpPart !== 'querystring') return validate;
+    const answers = new WeakMap<object, ReturnType<typeof validate>>();
+    return (data: unknown) => {
+      if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return validate(data);
+      const known = answers.get(data);
+      if (known !== undefined) return known;
+      const answer = validate(data);
+      if (typeof answer === 'object' && 'value' in answer && !('error' in answer && answer.error)) {
+        deepFreeze(answer.value);
+        answers.set(data, answer);
+      }
+      return answer;
+    };
+  };
+
+/** Freezes `value` and every object and array in it. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
 
 /** How long an array qs makes (`a[]=1&a[]=2`); a longer one it makes an object with indices. */
 const ARRAY_LIMIT = QS_OPTIONS.arrayLimit;
