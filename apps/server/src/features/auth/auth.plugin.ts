@@ -7,6 +7,7 @@ import { ApiError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { RoutePermission, TokenPayload } from '../../types.ts';
 import { recordAudit, requestMeta } from './audit.service.ts';
 import { resolveAuthUser } from './auth.service.ts';
+import { rememberingVerifier } from './verified-tokens.ts';
 
 export type AuthPluginOptions = { secret: string; keyId: string; tokenTtlSeconds: number };
 
@@ -27,15 +28,13 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     // A token must expire: one without `exp` would work for ever.
     verify: { algorithms: ['HS256'], requiredClaims: ['exp'] },
   });
-  // Requests are verified with fast-jwt itself, synchronously and with its cache of verified tokens (keyed by a
-  // hash of the token, kept until the token expires): a session's later requests skip the signature check.
-  // The account rules (disabled, role, tokens_valid_after) are checked on every request in `resolveAuthUser`.
-  const verifyToken: VerifyToken = createVerifier({
-    key: options.secret,
-    algorithms: ['HS256'],
-    requiredClaims: ['exp'],
-    cache: VERIFIED_TOKEN_CACHE_SIZE,
-  });
+  // Requests are verified with fast-jwt itself, synchronously, and verified tokens are remembered until they
+  // expire (verified-tokens.ts): a session's later requests skip the signature check. The account rules
+  // (disabled, role, tokens_valid_after) are checked on every request in `resolveAuthUser`.
+  const verifyToken: VerifyToken = rememberingVerifier(
+    createVerifier({ key: options.secret, algorithms: ['HS256'], requiredClaims: ['exp'] }),
+    VERIFIED_TOKEN_CACHE_SIZE,
+  );
   app.decorateRequest('auth', null);
   app.decorate('routePermissions', []);
 
