@@ -233,6 +233,52 @@ function resolveFilters(query: ListQuery, spec: AnySpec): Filter[] {
   return filters;
 }
 
+/** What a list query asks of a spec, as the engine reads it: everything but the page's size and position. */
+type ListPlan = {
+  readonly sort: ReadonlyArray<readonly [string, Direction]>;
+  readonly select: readonly string[] | null;
+  readonly filters: readonly Filter[];
+  /** What makes the filters' SQL text: their columns and how many values each. */
+  readonly filterShape: string;
+  /** The filters' values, in order. */
+  readonly filterValues: ReadonlyArray<string | number | boolean>;
+  readonly words: readonly string[];
+  /** What makes the SQL text of the plain page of ids: the filters' shape, the sort and the id column. */
+  readonly idPageShape: string;
+};
+
+function makePlan(spec: AnySpec, query: ListQuery): ListPlan {
+  const sort = resolveSort(query, spec);
+  const filters = resolveFilters(query, spec);
+  const filterShape = filters.map((filter) => `${filter.column}:${filter.values.length}`).join(',');
+  return {
+    sort,
+    select: resolveSelect(query, spec),
+    filters,
+    filterShape,
+    filterValues: filters.flatMap((filter) => filter.values),
+    words: searchWords(query['lit-search']),
+    idPageShape: JSON.stringify([filterShape, sort, `${spec.table}.${spec.idColumn}`]),
+  };
+}
+
+const plans = new WeakMap<AnySpec, WeakMap<ListQuery, ListPlan>>();
+
+/**
+ * The plan of `query` on `spec`. A query as a route validated it is one frozen object for every request with the
+ * same query string (lib/query-string.ts), so its plan is worked out once per spec; any other query (one a
+ * service made, e.g. with an agency's scope) each time. A query the spec refuses (an unknown sort or filter) is
+ * refused each time.
+ */
+function planOf(spec: AnySpec, query: ListQuery): ListPlan {
+  if (!Object.isFrozen(query)) return makePlan(spec, query);
+  let bySpec = plans.get(spec);
+  if (!bySpec) plans.set(spec, (bySpec = new WeakMap()));
+  let plan = bySpec.get(query);
+  if (!plan) bySpec.set(query, (plan = makePlan(spec, query)));
+  return plan;
+}
+
 const sortColumnOf = (field: ListField<string>): string => field.sortColumn ?? field.column;
 
 function pick<T extends Record<string, unknown>>(row: T, fields: readonly string[] | null): Partial<T> {
@@ -247,8 +293,8 @@ function narrow<DB, TB extends keyof DB, O>(
   context: ListContext,
   spec: AnySpec,
   query: SelectQueryBuilder<DB, TB, O>,
-  filters: Filter[],
-  words: string[],
+  filters: readonly Filter[],
+  words: readonly string[],
 ): SelectQueryBuilder<DB, TB, O> {
   let narrowed = query;
   for (const filter of filters) {
@@ -358,10 +404,7 @@ async function readList<
   const maxLimit = spec.maxLimit ?? ALL_ITEMS_LIMIT;
   const limit = paginate ? resolveLimit(query, maxLimit, spec.defaultLimit) : maxLimit;
   const skip = paginate ? (query.$skip ?? 0) : 0;
-  const sort = resolveSort(query, spec);
-  const select = resolveSelect(query, spec);
-  const filters = resolveFilters(query, spec);
-  const words = searchWords(query['lit-search']);
+  const { sort, select, filters, words, filterShape, filterValues, idPageShape } = planOf(spec, query);
   const searching = spec.searchable && words.length > 0;
   const filtered = () => narrow(context, spec, base, filters, words);
 
@@ -390,8 +433,9 @@ async function readList<
     const idBase = pageBase ?? countBase;
     const ids = await pageIds(context, spec, {
       countBase: idBase,
-      filterShape: filterShapeOf(filters),
-      filterValues: filterValuesOf(filters),
+      filterShape,
+      filterValues,
+      idPageShape,
       scoped: () => narrow(context, spec, idBase, filters, []) as unknown as AnySelect,
       searched: () => narrow(context, spec, idBase, filters, words) as unknown as AnySelect,
       words,
@@ -437,8 +481,8 @@ async function readList<
       const terms = searching ? searchTerms(context.dialect, words) : { key: '', values: [] };
       total = await countRows(context, () => narrow(context, spec, countBase, filters, words), {
         owner: countBase,
-        key: `count ${filterShapeOf(filters)} ${terms.key}`,
-        values: [...filterValuesOf(filters), ...terms.values],
+        key: `count ${filterShape} ${terms.key}`,
+        values: [...filterValues, ...terms.values],
       });
     } else {
       total = await countRows(context, filtered);
@@ -489,11 +533,6 @@ export function wholeTableCount<Q extends object>(query: Q): Q {
   return query;
 }
 
-/** What makes the filters' SQL text (their columns and how many values each), and their values in order. */
-const filterShapeOf = (filters: readonly Filter[]) =>
-  filters.map((filter) => `${filter.column}:${filter.values.length}`).join(',');
-const filterValuesOf = (filters: readonly Filter[]) => filters.flatMap((filter) => filter.values);
-
 const idsOf = (result: QueryResult<unknown>) =>
   (result.rows as Array<{ list_id: number }>).map((row) => Number(row.list_id));
 
@@ -506,9 +545,11 @@ export const SEARCH_HIT_CAP = 2000;
 type PageIdsInput<Q> = {
   /** The base table with its scope, before any filter (what the compiled statements are kept on). */
   countBase: object;
-  /** The filters' columns and value counts, and their values in order (see `filterShape`). */
+  /** The filters' columns and value counts, and their values in order (see `ListPlan`). */
   filterShape: string;
   filterValues: ReadonlyArray<string | number | boolean>;
+  /** What makes the SQL text of the plain page of ids (see `ListPlan`). */
+  idPageShape: string;
   /** The base table with scope and filters, without the search words (built when needed). */
   scoped: () => Q;
   /** The same with the search words, through the search index. */
@@ -538,11 +579,8 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   const idOnly = (query: Q) => query.clearSelect().select(sql.ref(idColumn).as('list_id')) as unknown as Q;
   if (!spec.searchable || words.length === 0) {
     // The plain page of ids, on every list request: compiled once per sort and filter columns on this base query.
-    const statement = compiledOnce(
-      input.countBase,
-      JSON.stringify([input.filterShape, sort, idColumn]),
-      [...input.filterValues, limit, skip],
-      () => ordered(idOnly(scoped())),
+    const statement = compiledOnce(input.countBase, input.idPageShape, [...input.filterValues, limit, skip], () =>
+      ordered(idOnly(scoped())),
     );
     return idsOf(await runCompiled(context.db, statement));
   }
