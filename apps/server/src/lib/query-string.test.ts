@@ -166,4 +166,19 @@ describe('validatingQueriesOnce', () => {
     expect(body(frozenBody)).not.toBe(body(frozenBody));
     expect(calls).toEqual([...Array<string>(5).fill('querystring'), 'body', 'body']);
   });
+
+  it('validates a query it did not remember each time, frozen or not', () => {
+    const { calls, validatorFor } = counting();
+    const query = validatorFor(route('querystring'));
+    // Too long to be remembered: read, frozen and validated anew for each request, its answer not kept.
+    const long = parseQueryString(`lit-search=${'a'.repeat(600)}`);
+    expect(Object.isFrozen(long)).toBe(true);
+    const answer = query(long) as Answer;
+    expect(query(long)).not.toBe(answer);
+    // Its value is read-only all the same, like every request's query.
+    expect(Object.isFrozen(answer.value)).toBe(true);
+    const made = Object.freeze({ $skip: '20' });
+    expect(query(made)).not.toBe(query(made));
+    expect(calls).toHaveLength(4);
+  });
 });

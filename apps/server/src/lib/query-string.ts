@@ -19,13 +19,17 @@ const REMEMBERED_QUERIES = 1000;
 const REMEMBERED_QUERY_LENGTH = 512;
 
 const rememberedQueries = new Lru<Readonly<Record<string, unknown>>>(REMEMBERED_QUERIES);
+/** Every object `parseQueryString` has remembered (also after the LRU let it go): the ones requests share. */
+const remembered = new WeakSet<object>();
 
 /**
  * Fastify's query string parser: `readQueryString`, remembered for the query strings used lately, so the same
  * string gives the same object. Staff page, sort and filter lists with a few query strings over and over, and
  * with the same object the route's validation is remembered too (`validatingQueriesOnce`): reading and validating
- * a list's query cost 3–9 % of a customers page's CPU (bench/README.md, "4 December 2026 (twenty-ninth session)"). The object is shared by every request with that string, so it is deep-frozen, remembered or not:
- * code that changes a request's query fails at once instead of changing another request's.
+ * a list's query cost 3–9 % of a customers page's CPU (bench/README.md, "4 December 2026 (twenty-ninth
+ * session)"). The object is shared by every request with that string, so it is deep-frozen — a long one, read
+ * each time, too, so that a request's query is read-only whatever its length: code that changes it fails at once
+ * instead of changing another request's.
  */
 export function parseQueryString(query: string): Readonly<Record<string, unknown>> {
   if (query.length > REMEMBERED_QUERY_LENGTH) return deepFreeze(readQueryString(query));
@@ -33,16 +37,18 @@ export function parseQueryString(query: string): Readonly<Record<string, unknown
   if (parsed === undefined) {
     parsed = deepFreeze(readQueryString(query));
     rememberedQueries.set(query, parsed);
+    remembered.add(parsed);
   }
   return parsed;
 }
 
 /**
  * Wraps a validator compiler so that each route's query string validator remembers what it answered for a
- * parsed query (by identity: `parseQueryString` gives a remembered string's frozen object again). Only valid
- * queries are remembered, with their value deep-frozen, as every request with that query string shares it; an
- * invalid one is validated each time, so its error is the request's own. Other parts of a request (body,
- * params, headers) are validated each time.
+ * remembered query (by identity: `parseQueryString` gives a remembered string's object again). Only valid
+ * queries are remembered, as every request with that query string shares them; an invalid one is validated each
+ * time, so its error is the request's own, and so is a query not remembered (a long one, or one made elsewhere).
+ * A valid query's value is deep-frozen either way: a request's query is read-only. Other parts of a request
+ * (body, params, headers) are validated each time, as they were.
  */
 export const validatingQueriesOnce =
   <T>(compile: FastifySchemaCompiler<T>): FastifySchemaCompiler<T> =>
@@ -51,13 +57,13 @@ export const validatingQueriesOnce =
     if (route.httpPart !== 'querystring') return validate;
     const answers = new WeakMap<object, ReturnType<typeof validate>>();
     return (data: unknown) => {
-      if (data === null || typeof data !== 'object' || !Object.isFrozen(data)) return validate(data);
-      const known = answers.get(data);
+      const shared = data !== null && typeof data === 'object' && remembered.has(data);
+      const known = shared ? answers.get(data) : undefined;
       if (known !== undefined) return known;
       const answer = validate(data);
       if (typeof answer === 'object' && 'value' in answer && !('error' in answer && answer.error)) {
         deepFreeze(answer.value);
-        answers.set(data, answer);
+        if (shared) answers.set(data, answer);
       }
       return answer;
     };
