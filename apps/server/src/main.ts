@@ -1,3 +1,4 @@
+import './runtime-flags.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
