@@ -1,18 +1,9 @@
 /**
  * What explain.ts and variants.ts share: capturing the SQL the server's own list functions send (through a
- * Kysely plugin), timing a statement and showing its plan.
+ * handle that notes them as they run), timing a statement and showing its plan.
  */
 import qs from 'qs';
-import {
-  CompiledQuery,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryId,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-} from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { ZListQuery } from '@tourdesk/contracts';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import type { DialectName } from '../../apps/server/src/db/dialect.ts';
@@ -23,22 +14,20 @@ import { listJourneys } from '../../apps/server/src/features/journeys/journeys.s
 import { listUsers } from '../../apps/server/src/features/users/users.service.ts';
 import type { Scenario } from './scenarios.ts';
 
-/** Remembers every query the server code builds (and lets it run unchanged). */
-class CapturePlugin implements KyselyPlugin {
-  readonly seen: Array<{ node: RootOperationNode; queryId: QueryId }> = [];
-  readonly ran = new Set<QueryId>();
-  /** The statements that ran, in order (a builder's node read without running it is left out). */
-  get captured() {
-    return this.seen.filter(({ queryId }) => this.ran.has(queryId));
-  }
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    this.seen.push({ node: args.node, queryId: args.queryId });
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.ran.add(args.queryId);
-    return args.result;
-  }
+/**
+ * A handle on `db` that notes every statement it sends in `sent`, compiled, in the order they ran. Noted where they
+ * run, not where they are built: a builder's node is also read when it becomes a subquery of another statement,
+ * and the builders derived from one base query share its query id, so neither tells what ran.
+ */
+function recordingHandle(db: Database, sent: CompiledQuery[]): Database {
+  const handle = db.withoutPlugins();
+  const executor = handle.getExecutor();
+  const executeQuery = executor.executeQuery.bind(executor);
+  executor.executeQuery = (compiled, options) => {
+    sent.push(compiled);
+    return executeQuery(compiled, options);
+  };
+  return handle;
 }
 
 /** The list query of a request path, parsed as the server does (qs, then the list contract). */
@@ -58,8 +47,8 @@ export async function captureList(
   scenario: Scenario,
   path: string,
 ): Promise<{ statements: CompiledQuery[]; ms: number; page: { limit: number; skip: number } | unknown[] }> {
-  const capture = new CapturePlugin();
-  const ctx = { db: db.withPlugin(capture), dialect };
+  const statements: CompiledQuery[] = [];
+  const ctx = { db: recordingHandle(db, statements), dialect };
   const query = listQueryOf(path);
   const started = performance.now();
   const page: { limit: number; skip: number } | unknown[] =
@@ -73,9 +62,8 @@ export async function captureList(
             ? await listJourneys(ctx, query)
             : await listUsers(ctx, 'staff', query);
   const ms = performance.now() - started;
-  const executor = db.getExecutor();
   return {
-    statements: capture.captured.map(({ node, queryId }) => executor.compileQuery(node, queryId)),
+    statements,
     ms,
     page,
   };
