@@ -16,8 +16,8 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { driveInChild, type DriveTarget, type ScenarioResult } from './drive.ts';
-import type { FloorRecording } from './floor-recording.ts';
+import { driveInChild, percentile, type DriveTarget, type ScenarioResult } from './drive.ts';
+import type { FloorRecording, FloorRoute } from './floor-recording.ts';
 import type { Scenario } from './scenarios.ts';
 import { freePort, login, startServer, type RunningServer } from './server.ts';
 
@@ -38,18 +38,18 @@ const USAGE = `node bench/src/side-by-side.ts --recording FILE --path PATH [opti
 type Server = { name: string; running: RunningServer };
 type Round = Map<string, ScenarioResult>;
 
-const median = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
+const median = (values: number[]) =>
+  percentile(
+    values.toSorted((a, b) => a - b),
+    50,
+  );
 
-const scenarioOf = (name: string, paths: string[]): Scenario => ({
+const scenarioOf = (name: string, { path, group }: FloorRoute): Scenario => ({
   name,
-  group: 'customers',
+  group,
   kind: 'list',
   account: 'office',
-  paths,
+  paths: [path],
   floor: true,
 });
 
@@ -97,10 +97,8 @@ async function main() {
   if (!values.recording || !values.path || positionals.length < 2) throw new Error(USAGE);
   const recordingFile = resolve(values.recording);
   const recording = JSON.parse(readFileSync(recordingFile, 'utf8')) as FloorRecording;
-  const paths = recording.routes.map((route) => route.path);
-  if (positionals.includes('floor') && !paths.includes(values.path)) {
-    throw new Error(`the floor does not answer ${values.path}: not in ${recordingFile}`);
-  }
+  const route = recording.routes.find(({ path }) => path === values.path);
+  if (!route) throw new Error(`${values.path} is not one of the recorded paths in ${recordingFile}`);
   const [rounds, seconds, connections, warm] = [values.rounds, values.seconds, values.connections, values.warm].map(
     Number,
   ) as [number, number, number, number];
@@ -112,7 +110,7 @@ async function main() {
     const project = servers.find((server) => server.name !== 'floor') ?? servers[0]!;
     const tokens = { office: await login(project.running.baseUrl, OFFICE.email, OFFICE.password) };
     const targets = servers.map(targetOf);
-    console.log(`warming ${servers.length} servers with ${paths.length} paths, ${warm} s each`);
+    console.log(`warming ${servers.length} servers with ${recording.routes.length} paths, ${warm} s each`);
     await driveInChild({
       targets,
       tokens,
@@ -120,12 +118,12 @@ async function main() {
       duration: 0,
       warmup: warm,
       rounds: 1,
-      scenarios: paths.map((path, index) => scenarioOf(`warm ${index}`, [path])),
+      scenarios: recording.routes.map((warmed, index) => scenarioOf(`warm ${index}`, warmed)),
       output,
       warmOnly: true,
     });
 
-    const measured = scenarioOf(values.path, [values.path]);
+    const measured = scenarioOf(values.path, route);
     const results: Round[] = [];
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? targets : targets.toReversed();
