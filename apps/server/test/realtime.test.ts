@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimeEvent } from '../src/lib/realtime.ts';
+import { channelFor, PostgresRealtime, type RealtimeEvent } from '../src/lib/realtime.ts';
 import { realtimePlugin } from '../src/plugins/realtime.ts';
-import { buildTestApp, TEST_DIALECT, type TestApp } from './helpers.ts';
+import { buildTestApp, countStatements, TEST_DIALECT, type TestApp } from './helpers.ts';
 
 /** Resolves with the first `count` events `topic` brings on `app` (or rejects after a while). */
 function eventsOn(app: TestApp['app'], topic: string, count: number): Promise<RealtimeEvent[]> {
@@ -51,6 +51,39 @@ describe('realtime events', () => {
       const heard = eventsOn(second.app, 'transport:7', 1);
       await first.app.realtime.publish({ topic: 'transport:7', type: 'position', data: { lat: 51.3, lon: 12.4 } });
       expect(await heard).toEqual([{ topic: 'transport:7', type: 'position', data: { lat: 51.3, lon: 12.4 } }]);
+    });
+
+  if (TEST_DIALECT === 'postgres')
+    it('sends the events published in one turn in one statement per thousand, each batch in order', async () => {
+      const publisherOn = (ctx: typeof first.ctx) =>
+        new PostgresRealtime({
+          db: ctx.db,
+          connectionString: first.location.url,
+          channel: channelFor(first.location.schema),
+          log: first.app.log,
+        });
+      const heard = eventsOn(second.app, 'user:bulk', 2500);
+      const together = await countStatements(first.ctx, (ctx) => {
+        const publisher = publisherOn(ctx);
+        return Promise.all(
+          Array.from({ length: 2500 }, (_, i) => publisher.publish({ topic: 'user:bulk', type: 'n', data: i })),
+        );
+      });
+      const received = (await heard).map((event) => event.data as number);
+      expect(together.statements).toHaveLength(3);
+      expect([...received].sort((a, b) => a - b)).toEqual(Array.from({ length: 2500 }, (_, i) => i));
+      for (const start of [0, 1000, 2000]) {
+        const batch = received.filter((i) => i >= start && i < start + 1000);
+        expect(batch).toEqual([...batch].sort((a, b) => a - b));
+      }
+      // One at a time, awaited: one statement each, in order.
+      const inOrder = eventsOn(second.app, 'user:ordered', 3);
+      const oneByOne = await countStatements(first.ctx, async (ctx) => {
+        const publisher = publisherOn(ctx);
+        for (const i of [1, 2, 3]) await publisher.publish({ topic: 'user:ordered', type: 'n', data: i });
+      });
+      expect((await inOrder).map((event) => event.data)).toEqual([1, 2, 3]);
+      expect(oneByOne.statements).toHaveLength(3);
     });
 
   it('refuses an event too large to travel', async () => {

@@ -32,6 +32,9 @@ export interface Realtime {
 /** NOTIFY carries at most 8000 bytes; an event is a hint (ids, a position), never a document. */
 export const MAX_EVENT_BYTES = 7900;
 
+/** Events sent in one statement at most (PostgreSQL). */
+const BATCH = 1000;
+
 class Subscribers {
   private readonly emitter = new EventEmitter();
 
@@ -100,6 +103,7 @@ export class PostgresRealtime implements Realtime {
   private client: pg.Client | null = null;
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
+  private batch: { payloads: string[]; sent: Promise<void> } | null = null;
 
   private readonly options: { db: Database; connectionString: string; channel: string; log: FastifyBaseLogger };
 
@@ -107,8 +111,24 @@ export class PostgresRealtime implements Realtime {
     this.options = options;
   }
 
+  /**
+   * Events published in the same turn (a bell for many colleagues, `Promise.all` of publishes) go out together:
+   * one statement per `BATCH` events instead of one NOTIFY each. A batch keeps the order of its events; a
+   * publisher whose events must arrive in order awaits each publish, as before.
+   */
   async publish(event: RealtimeEvent): Promise<void> {
-    await notify(this.options.db, this.options.channel, encode(event));
+    const payload = encode(event);
+    if (this.batch && this.batch.payloads.length < BATCH) {
+      this.batch.payloads.push(payload);
+      return this.batch.sent;
+    }
+    const batch: { payloads: string[]; sent: Promise<void> } = { payloads: [payload], sent: Promise.resolve() };
+    this.batch = batch;
+    batch.sent = Promise.resolve().then(() => {
+      if (this.batch === batch) this.batch = null;
+      return notify(this.options.db, this.options.channel, batch.payloads);
+    });
+    return batch.sent;
   }
 
   subscribe(topic: string, listener: RealtimeListener): () => void {

@@ -32,6 +32,7 @@ import * as createCalendar from './2026_12_01_0300_create_calendar.ts';
 import * as createChat from './2026_12_01_0200_create_chat.ts';
 import * as createMailInbox from './2026_12_01_0100_create_mail_inbox.ts';
 import * as extendScheduledJob from './2026_12_02_0200_extend_scheduled_job.ts';
+import * as indexStaffNotificationKey from './2026_12_04_0000_index_staff_notification_key.ts';
 import * as createBoardingCheckin from './2026_11_27_0400_create_boarding_checkin.ts';
 import * as createEmergencyNumber from './2026_11_27_0100_create_emergency_number.ts';
 import * as createTransportPosition from './2026_11_27_0300_create_transport_position.ts';
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0400_create_data_import': createDataImport,
   '2026_12_02_0500_create_third_party_and_setting_history': createThirdPartyAndSettingHistory,
   '2026_12_02_0200_extend_scheduled_job': extendScheduledJob,
+  '2026_12_04_0000_index_staff_notification_key': indexStaffNotificationKey,
 };

@@ -26,15 +26,3 @@ export const findBookingNotice = (db: Database, id: number) =>
     .select(['booking.id', 'jrn_journey.title', 'vc_card.name as booker', 'organization.name as agency'])
     .where('booking.id', '=', id)
     .executeTakeFirst();
-
-/** Of `userIds`, those whose account existed at `at` (a notice is for the colleagues there when it happened). */
-export async function usersCreatedBy(db: Database, userIds: readonly number[], at: string): Promise<Set<number>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('user_account')
-    .select('id')
-    .where('id', 'in', userIds)
-    .where('created_at', '<=', at)
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}

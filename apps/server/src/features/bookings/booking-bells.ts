@@ -2,7 +2,7 @@ import { formatDateTime } from '@tourdesk/contracts';
 import type { RealtimeEvent } from '../../lib/realtime.ts';
 import type { DbContext } from '../../types.ts';
 import { findStaffWithPermission, notifyStaff } from '../staff-notifications/staff-notifications.service.ts';
-import { findBookingNotice, findLapsingOptions, usersCreatedBy } from './booking-bells.repository.ts';
+import { findBookingNotice, findLapsingOptions } from './booking-bells.repository.ts';
 
 /**
  * The bookings' bells (issue #17, docs/adr/0029): options about to lapse (a job) and new agency bookings (after
@@ -32,22 +32,16 @@ export async function ringLapsingOptions(
     new Date(now.getTime() + hours * HOUR_MS).toISOString(),
   );
   if (options.length === 0) return [];
-  const staff = await findStaffWithPermission(ctx.db, 'vorgang-read');
   for (const option of options) {
     // The colleagues there when the option entered the window: one who joins later is not rung for old news.
     const entered = new Date(new Date(option.option_until ?? now).getTime() - hours * HOUR_MS);
-    const present = await usersCreatedBy(ctx.db, staff, (entered > now ? now : entered).toISOString());
-    await notifyStaff(
-      ctx,
-      publish,
-      staff.filter((id) => present.has(id)),
-      {
-        kind: 'optionLapsing',
-        text: words(`#${option.id}`, option.booker, option.title, `→ ${formatDateTime(option.option_until)}`),
-        link: bookingLink(option.id),
-        dedupeKey: `option-lapsing:${option.id}`,
-      },
-    );
+    const createdBy = (entered > now ? now : entered).toISOString();
+    await notifyStaff(ctx, publish, await findStaffWithPermission(ctx.db, 'vorgang-read', { createdBy }), {
+      kind: 'optionLapsing',
+      text: words(`#${option.id}`, option.booker, option.title, `→ ${formatDateTime(option.option_until)}`),
+      link: bookingLink(option.id),
+      dedupeKey: `option-lapsing:${option.id}`,
+    });
   }
   return options.map((option) => option.id);
 }

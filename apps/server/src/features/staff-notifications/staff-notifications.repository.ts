@@ -7,24 +7,39 @@ import type { StaffNotificationTable } from './staff-notifications.table.ts';
 
 export type NewStaffNotification = Pick<StaffNotificationTable, 'kind' | 'text' | 'link' | 'dedupe_key'>;
 
+/** Rows per INSERT: six values each, well under SQLite's and PostgreSQL's limits on a statement's parameters. */
+const INSERT_CHUNK = 500;
+
 /**
  * Writes the entry for each user; a user who already has an entry with the same dedupe key gets none. Returns the
- * users who got one.
+ * users who got one. A notice for many colleagues reads once who already has its key and writes the others in
+ * multi-row INSERTs; the unique index still keeps two instances writing at once from ringing anyone twice.
  */
 export async function insertStaffNotifications(
   db: Database,
   userIds: readonly number[],
   entry: NewStaffNotification,
 ): Promise<number[]> {
+  let pending = [...new Set(userIds)];
+  if (pending.length === 0) return [];
+  if (entry.dedupe_key !== null && pending.length > 1) {
+    const rung = await db
+      .selectFrom('staff_notification')
+      .select('id_user')
+      .where('dedupe_key', '=', entry.dedupe_key)
+      .execute();
+    const already = new Set(rung.map((row) => row.id_user));
+    pending = pending.filter((id) => !already.has(id));
+  }
   const added: number[] = [];
-  for (const id_user of new Set(userIds)) {
-    const row = await db
+  for (let start = 0; start < pending.length; start += INSERT_CHUNK) {
+    const rows = await db
       .insertInto('staff_notification')
-      .values({ id_user, ...entry })
+      .values(pending.slice(start, start + INSERT_CHUNK).map((id_user) => ({ id_user, ...entry })))
       .onConflict((oc) => oc.columns(['id_user', 'dedupe_key']).doNothing())
       .returning('id_user')
-      .executeTakeFirst();
-    if (row) added.push(row.id_user);
+      .execute();
+    for (const row of rows) added.push(row.id_user);
   }
   return added;
 }
@@ -67,18 +82,32 @@ export async function markStaffNotificationsRead(
   return Number(result.numUpdatedRows);
 }
 
-/** The active back-office users holding `permission` (admins hold every one), by the rule of spec §6. */
-export async function findStaffWithPermission(db: Database, permission: PermissionName): Promise<number[]> {
-  const rows = await db
+/**
+ * The active back-office users holding `permission` (admins hold every one), by the rule of spec §6; with
+ * `createdBy`, only those whose account existed then.
+ */
+export async function findStaffWithPermission(
+  db: Database,
+  permission: PermissionName,
+  { createdBy }: { createdBy?: string } = {},
+): Promise<number[]> {
+  let query = db
     .selectFrom('user_account as u')
     .innerJoin('role as r', 'r.id_roles', 'u.id_roles')
-    .select(['u.id', 'r.role', 'r.admin', 'r.access'])
+    .select(['u.id', 'r.id_roles', 'r.role', 'r.admin', 'r.access'])
     .where('u.kind', '=', 'staff')
-    .where(isTrue('u.is_active'))
-    .execute();
-  return rows
-    .filter((row) =>
-      hasPermission({ admin: Boolean(row.admin), role: row.role, access: parseAccessText(row.access) }, permission),
-    )
-    .map((row) => row.id);
+    .where(isTrue('u.is_active'));
+  if (createdBy !== undefined) query = query.where('u.created_at', '<=', createdBy);
+  const rows = await query.execute();
+  // Many users, few roles: each role's access is read once.
+  const holds = new Map<number, boolean>();
+  const roleHolds = (row: (typeof rows)[number]) => {
+    let answer = holds.get(row.id_roles);
+    if (answer === undefined) {
+      const role = { admin: Boolean(row.admin), role: row.role, access: parseAccessText(row.access) };
+      holds.set(row.id_roles, (answer = hasPermission(role, permission)));
+    }
+    return answer;
+  };
+  return rows.filter(roleHolds).map((row) => row.id);
 }

@@ -48,9 +48,9 @@ export const addStaffNotices = (db: Database, userIds: readonly number[], notice
     dedupe_key: notice.dedupeKey ?? null,
   });
 
-/** Tells the users' bells, on every instance, that they have something new. */
+/** Tells the users' bells, on every instance, that they have something new (published together: one batch). */
 export async function ringBells(publish: Publish, userIds: readonly number[]): Promise<void> {
-  for (const userId of userIds) await publish({ topic: userTopic(userId), type: NOTIFICATION_EVENT, data: {} });
+  await Promise.all(userIds.map((userId) => publish({ topic: userTopic(userId), type: NOTIFICATION_EVENT, data: {} })));
 }
 
 /** `addStaffNotices`, then `ringBells`: for work that is not inside a transaction (jobs, pollers). */
