@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import { MANIFEST_KINDS, buildSearchText, type DocumentSummary } from '@tourdesk/contracts';
+import { statementBatches } from '../../db/batches.ts';
 import type { Database } from '../../db/database.ts';
 import { contractFields, type ListSpec } from '../../lib/list-query.ts';
 import { ZDocumentSummary } from '@tourdesk/contracts';
@@ -70,12 +71,14 @@ const withSearch = (row: Omit<NewRow, 'search_text'>): NewRow => ({
 });
 
 async function insertRows(db: Database, rows: NewRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('document_index')
-    .values(rows)
-    .onConflict((conflict) => conflict.column('source_key').doNothing())
-    .execute();
+  // A batch of departures makes four manifests each: more values than SQLite binds in one statement.
+  for (const batch of statementBatches(rows, Object.keys(rows[0] ?? {}).length)) {
+    await db
+      .insertInto('document_index')
+      .values(batch)
+      .onConflict((conflict) => conflict.column('source_key').doNothing())
+      .execute();
+  }
 }
 
 const byId = <T extends { id: number }>(rows: readonly T[]) => new Map(rows.map((row) => [row.id, row]));

@@ -1,4 +1,5 @@
 import { parseAccessText, hasPermission, type PermissionName } from '@tourdesk/contracts';
+import { statementBatches } from '../../db/batches.ts';
 import type { Database } from '../../db/database.ts';
 import { isTrue } from '../../db/dialect.ts';
 import type { StaffNotificationTable } from './staff-notifications.table.ts';
@@ -6,9 +7,6 @@ import type { StaffNotificationTable } from './staff-notifications.table.ts';
 /** The SQL of the back office's bell (docs/adr/0024). */
 
 export type NewStaffNotification = Pick<StaffNotificationTable, 'kind' | 'text' | 'link' | 'dedupe_key'>;
-
-/** Rows per INSERT: six values each, well under SQLite's and PostgreSQL's limits on a statement's parameters. */
-const INSERT_CHUNK = 500;
 
 /**
  * Writes the entry for each user; a user who already has an entry with the same dedupe key gets none. Returns the
@@ -32,10 +30,10 @@ export async function insertStaffNotifications(
     pending = pending.filter((id) => !already.has(id));
   }
   const added: number[] = [];
-  for (let start = 0; start < pending.length; start += INSERT_CHUNK) {
+  for (const batch of statementBatches(pending, 5)) {
     const rows = await db
       .insertInto('staff_notification')
-      .values(pending.slice(start, start + INSERT_CHUNK).map((id_user) => ({ id_user, ...entry })))
+      .values(batch.map((id_user) => ({ id_user, ...entry })))
       .onConflict((oc) => oc.columns(['id_user', 'dedupe_key']).doNothing())
       .returning('id_user')
       .execute();

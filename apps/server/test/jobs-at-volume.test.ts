@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANIFEST_KINDS } from '@tourdesk/contracts';
 import { ringLapsingOptions } from '../src/features/bookings/booking-bells.ts';
+import { indexNewDocuments, INDEX_BATCH } from '../src/features/documents/documents-query.repository.ts';
 import { createDepartureFixture } from '../src/seed/departure-factories.ts';
+import { createJourneyFixture } from '../src/seed/factories.ts';
 import { insertTestBooking } from './departure-bookings.ts';
 import { buildTestApp, createLogin, type TestApp } from './helpers.ts';
 
 /**
- * The option bell rings every colleague with vorgang-read, however many there are: more than one statement can
- * carry parameters (SQLite takes 32,766, PostgreSQL 65,535). A list of their ids bound into one `IN (…)` failed
- * there every minute (found by the load benchmark's 200,000 staff users), and one INSERT per colleague per run
- * kept the job busy long after everyone had been rung.
+ * Scheduled jobs at the load benchmark's volumes, where each once failed every minute: the option bell rings every
+ * colleague with vorgang-read, however many (a list of their ids bound into one `IN (…)`), and the documents index
+ * writes the manifests of a whole batch of departures (four rows each, nineteen values a row). One statement binds at
+ * most 32,766 values on SQLite and 65,535 on PostgreSQL.
  */
 const COLLEAGUES = 66_000;
 
-describe('staff bells at volume', () => {
+describe('scheduled jobs at volume', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -66,5 +69,30 @@ describe('staff bells at volume', () => {
     rang.length = 0;
     expect(await ringLapsingOptions(t.ctx, publish, 24, now)).toEqual([option.id]);
     expect(rang).toEqual([]);
+  });
+
+  it('indexes the manifests of a full batch of departures within the next days', async () => {
+    const journey = await createJourneyFixture(t.ctx, 2);
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const dates = Array.from({ length: INDEX_BATCH + 20 }, (_, i) => ({
+      id_jrn_journey: journey.id,
+      termincode: `VOL-${i}`,
+      date_from: soon,
+      date_till: soon,
+    }));
+    for (let start = 0; start < dates.length; start += 100) {
+      await t.ctx.db
+        .insertInto('jrn_date')
+        .values(dates.slice(start, start + 100))
+        .execute();
+    }
+    await indexNewDocuments(t.ctx.db);
+    const manifests = await t.ctx.db
+      .selectFrom('document_index')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('source', '=', 'manifest')
+      .where('title', 'like', 'VOL-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(manifests.n)).toBe(dates.length * MANIFEST_KINDS.length);
   });
 });
