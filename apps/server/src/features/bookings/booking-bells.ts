@@ -1,7 +1,14 @@
 import { formatDateTime } from '@tourdesk/contracts';
 import type { RealtimeEvent } from '../../lib/realtime.ts';
 import type { DbContext } from '../../types.ts';
-import { findStaffWithPermission, notifyStaff } from '../staff-notifications/staff-notifications.service.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import {
+  addStaffNotices,
+  findStaffWithPermission,
+  hasNoticeWithKey,
+  notifyStaff,
+  ringBells,
+} from '../staff-notifications/staff-notifications.service.ts';
 import { findBookingNotice, findLapsingOptions } from './booking-bells.repository.ts';
 
 /**
@@ -17,8 +24,10 @@ const words = (...parts: Array<string | null | undefined>) => parts.filter(Boole
 
 /**
  * The job: each option that ends within the next `hours` rings every vorgang-read holder once
- * (`option-lapsing:<id>`, so the next run, or another instance, adds nothing) — those whose account existed when
- * the option entered the window. Answers the bookings rung for.
+ * (`option-lapsing:<id>`) — those whose account existed when the option entered the window. An option's notices are
+ * written in one transaction, so an option that has any was rung completely, and a later run (or another instance)
+ * passes it by without reading the staff: with many colleagues that read is what a run costs. Answers the options
+ * rung for in this run.
  */
 export async function ringLapsingOptions(
   ctx: DbContext,
@@ -32,18 +41,26 @@ export async function ringLapsingOptions(
     new Date(now.getTime() + hours * HOUR_MS).toISOString(),
   );
   if (options.length === 0) return [];
+  const rung: number[] = [];
   for (const option of options) {
+    const dedupeKey = `option-lapsing:${option.id}`;
+    if (await hasNoticeWithKey(ctx.db, dedupeKey)) continue;
     // The colleagues there when the option entered the window: one who joins later is not rung for old news.
     const entered = new Date(new Date(option.option_until ?? now).getTime() - hours * HOUR_MS);
     const createdBy = (entered > now ? now : entered).toISOString();
-    await notifyStaff(ctx, publish, await findStaffWithPermission(ctx.db, 'vorgang-read', { createdBy }), {
-      kind: 'optionLapsing',
-      text: words(`#${option.id}`, option.booker, option.title, `→ ${formatDateTime(option.option_until)}`),
-      link: bookingLink(option.id),
-      dedupeKey: `option-lapsing:${option.id}`,
-    });
+    const staff = await findStaffWithPermission(ctx.db, 'vorgang-read', { createdBy });
+    const added = await inTransaction(ctx, (trx) =>
+      addStaffNotices(trx.db, staff, {
+        kind: 'optionLapsing',
+        text: words(`#${option.id}`, option.booker, option.title, `→ ${formatDateTime(option.option_until)}`),
+        link: bookingLink(option.id),
+        dedupeKey,
+      }),
+    );
+    await ringBells(publish, added);
+    rung.push(option.id);
   }
-  return options.map((option) => option.id);
+  return rung;
 }
 
 /** After an agency user's booking committed: the office staff with vorgang-read hear of it (once per booking). */

@@ -42,6 +42,17 @@ export async function insertStaffNotifications(
   return added;
 }
 
+/** Whether some user's notice carries `key` already (one probe of the index `staff_notification_key`). */
+export async function hasNoticeWithKey(db: Database, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('staff_notification')
+    .select('id')
+    .where('dedupe_key', '=', key)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export const findStaffNotifications = (db: Database, userId: number, limit: number) =>
   db
     .selectFrom('staff_notification')

@@ -10,7 +10,7 @@ import {
   markStaffNotificationsRead,
 } from './staff-notifications.repository.ts';
 
-export { findStaffWithPermission } from './staff-notifications.repository.ts';
+export { findStaffWithPermission, hasNoticeWithKey } from './staff-notifications.repository.ts';
 
 /**
  * The back office's bell (issue #17, docs/adr/0024). Features ring it with `notifyStaff`; each user's bell follows
