@@ -1,30 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANIFEST_KINDS } from '@tourdesk/contracts';
+import { MANIFEST_KINDS, type ChatChannelDetail } from '@tourdesk/contracts';
 import { ringLapsingOptions } from '../src/features/bookings/booking-bells.ts';
 import { indexNewDocuments, INDEX_BATCH } from '../src/features/documents/documents-query.repository.ts';
 import { createDepartureFixture } from '../src/seed/departure-factories.ts';
 import { createJourneyFixture } from '../src/seed/factories.ts';
 import { insertTestBooking } from './departure-bookings.ts';
-import { buildTestApp, countStatements, createLogin, type TestApp } from './helpers.ts';
+import { buildTestApp, call, countStatements, createLogin, type TestApp } from './helpers.ts';
 
 /**
- * Scheduled jobs at the load benchmark's volumes, where each once failed every minute: the option bell rings every
- * colleague with vorgang-read, however many (a list of their ids bound into one `IN (…)`), and the documents index
- * writes the manifests of a whole batch of departures (four rows each, nineteen values a row). One statement binds at
- * most 32,766 values on SQLite and 65,535 on PostgreSQL.
+ * Jobs and screens at the load benchmark's volumes, where each once failed (the jobs every minute): the option bell
+ * rings every colleague with vorgang-read, however many (their ids were bound into one `IN (…)`); the documents index
+ * writes the manifests of a whole batch of departures (four rows each, nineteen values a row); a chat channel lists
+ * every colleague with chat-read as a member. One statement binds at most 32,766 values on SQLite and 65,535 on
+ * PostgreSQL.
  */
 const COLLEAGUES = 66_000;
 
-describe('scheduled jobs at volume', () => {
+describe('at the bench’s volume', () => {
   let t: TestApp;
+  let office = '';
 
+  // 66,000 colleagues with the office role (vorgang-read, chat-read): more ids than one statement binds.
   beforeAll(async () => {
     t = await buildTestApp({ seed: 'defaults' });
-  });
-  afterAll(async () => t.close());
-
-  it('rings an option about to lapse to 66,000 colleagues once, and a second run reads no staff', async () => {
-    const office = await createLogin(t.ctx, 'office');
+    office = await createLogin(t.ctx, 'office');
     const { id_roles } = await t.ctx.db
       .selectFrom('user_account')
       .select('id_roles')
@@ -38,6 +37,10 @@ describe('scheduled jobs at volume', () => {
       }));
       await t.ctx.db.insertInto('user_account').values(rows).execute();
     }
+  });
+  afterAll(async () => t.close());
+
+  it('rings an option about to lapse to 66,000 colleagues once, and a second run reads no staff', async () => {
     await t.ctx.db.updateTable('user_account').set({ created_at: '2020-01-01T00:00:00.000Z' }).execute();
     const departure = await createDepartureFixture(t.ctx, 1);
     const now = new Date();
@@ -97,5 +100,11 @@ describe('scheduled jobs at volume', () => {
       .where('title', 'like', 'VOL-%')
       .executeTakeFirstOrThrow();
     expect(Number(manifests.n)).toBe(dates.length * MANIFEST_KINDS.length);
+  });
+
+  it('opens the general chat channel with 66,000 colleagues among its members', async () => {
+    const response = await call(t.app, office, { method: 'GET', url: '/chat/channels/general' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<ChatChannelDetail>().members.length).toBeGreaterThan(COLLEAGUES);
   });
 });

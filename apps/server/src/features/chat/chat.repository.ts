@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { statementBatches } from '../../db/batches.ts';
 import type { Database } from '../../db/database.ts';
 import { containsAllWords, type DialectName } from '../../db/dialect.ts';
 
@@ -147,14 +148,20 @@ export const findDepartureCoaches = (db: Database, departureId: number) =>
     .orderBy('id')
     .execute();
 
-export const findUsers = (db: Database, ids: readonly number[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
+/** The users of `ids` (a channel's members may be every colleague: read in slices one statement can bind). */
+export async function findUsers(db: Database, ids: readonly number[]) {
+  const users = [];
+  for (const batch of statementBatches([...new Set(ids)], 1)) {
+    users.push(
+      ...(await db
         .selectFrom('user_account')
         .select(['id', 'firstname', 'lastname', 'kind', 'email'])
-        .where('id', 'in', [...new Set(ids)])
-        .execute();
+        .where('id', 'in', batch)
+        .execute()),
+    );
+  }
+  return users;
+}
 
 const messageColumns = [
   'id',
