@@ -122,13 +122,13 @@ export class PostgresRealtime implements Realtime {
       this.batch.payloads.push(payload);
       return this.batch.sent;
     }
-    const batch: { payloads: string[]; sent: Promise<void> } = { payloads: [payload], sent: Promise.resolve() };
-    this.batch = batch;
-    batch.sent = Promise.resolve().then(() => {
-      if (this.batch === batch) this.batch = null;
-      return notify(this.options.db, this.options.channel, batch.payloads);
+    const payloads = [payload];
+    const sent = Promise.resolve().then(() => {
+      if (this.batch?.payloads === payloads) this.batch = null;
+      return notify(this.options.db, this.options.channel, payloads);
     });
-    return batch.sent;
+    this.batch = { payloads, sent };
+    return sent;
   }
 
   subscribe(topic: string, listener: RealtimeListener): () => void {

@@ -25,9 +25,9 @@ const words = (...parts: Array<string | null | undefined>) => parts.filter(Boole
 /**
  * The job: each option that ends within the next `hours` rings every vorgang-read holder once
  * (`option-lapsing:<id>`) — those whose account existed when the option entered the window. An option's notices are
- * written in one transaction, so an option that has any was rung completely, and a later run (or another instance)
- * passes it by without reading the staff: with many colleagues that read is what a run costs. Answers the options
- * rung for in this run.
+ * written in one transaction, so an option with one notice was rung completely, and a later run (or another
+ * instance) passes it by without reading the staff: with many colleagues that read is what a run costs. Answers the
+ * options rung for in this run.
  */
 export async function ringLapsingOptions(
   ctx: DbContext,
@@ -40,7 +40,6 @@ export async function ringLapsingOptions(
     now.toISOString(),
     new Date(now.getTime() + hours * HOUR_MS).toISOString(),
   );
-  if (options.length === 0) return [];
   const rung: number[] = [];
   for (const option of options) {
     const dedupeKey = `option-lapsing:${option.id}`;

@@ -9,28 +9,17 @@ import type { StaffNotificationTable } from './staff-notifications.table.ts';
 export type NewStaffNotification = Pick<StaffNotificationTable, 'kind' | 'text' | 'link' | 'dedupe_key'>;
 
 /**
- * Writes the entry for each user; a user who already has an entry with the same dedupe key gets none. Returns the
- * users who got one. A notice for many colleagues reads once who already has its key and writes the others in
- * multi-row INSERTs; the unique index still keeps two instances writing at once from ringing anyone twice.
+ * Writes the entry for each user; a user who already has an entry with the same dedupe key gets none (the unique
+ * index, also when two instances write at once). Returns the users who got one. Many users are written in
+ * multi-row INSERTs, as many per statement as both databases bind.
  */
 export async function insertStaffNotifications(
   db: Database,
   userIds: readonly number[],
   entry: NewStaffNotification,
 ): Promise<number[]> {
-  let pending = [...new Set(userIds)];
-  if (pending.length === 0) return [];
-  if (entry.dedupe_key !== null && pending.length > 1) {
-    const rung = await db
-      .selectFrom('staff_notification')
-      .select('id_user')
-      .where('dedupe_key', '=', entry.dedupe_key)
-      .execute();
-    const already = new Set(rung.map((row) => row.id_user));
-    pending = pending.filter((id) => !already.has(id));
-  }
   const added: number[] = [];
-  for (const batch of statementBatches(pending, 5)) {
+  for (const batch of statementBatches([...new Set(userIds)], 5)) {
     const rows = await db
       .insertInto('staff_notification')
       .values(batch.map((id_user) => ({ id_user, ...entry })))
