@@ -2,7 +2,7 @@
  * The server under test, with a real SMTP server beside it: every mail the app sends over SMTP is parsed
  * and written to .tmp/mails as JSON, where the browser tests read it (e.g. to follow a verification link).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { globalAgent } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -32,10 +32,14 @@ const smtp = new SMTPServer({
       .then((mail) => {
         const to = Array.isArray(mail.to) ? mail.to.map((address) => address.text).join(', ') : (mail.to?.text ?? '');
         const file = join(MAIL_DIR, `${Date.now()}-${++count}.json`);
+        // Written beside the mail directory and renamed into it, so a test polling the directory never reads a
+        // half-written file (a poll between open and write read empty JSON).
+        const partial = join(MAIL_DIR, '..', `mail-${count}.partial`);
         writeFileSync(
-          file,
+          partial,
           JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: mail.html || '' }),
         );
+        renameSync(partial, file);
         callback();
       })
       .catch(callback);
