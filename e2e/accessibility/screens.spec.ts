@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { COLOUR_RULES, seriousViolations, type Finding } from '../support/axe.ts';
 import { callApi } from '../support/journeys.ts';
 import { serveMapTiles } from '../support/map-tiles.ts';
-import { loginAs, menuTargets } from '../support/session.ts';
+import { loginAs, menuTargets, openFromMenu } from '../support/session.ts';
 
 /**
  * The scans are the suite's longest tests and share nothing (each makes its own journeys and seat plans), so
@@ -67,7 +67,7 @@ async function checkEveryScreen(page: Page, email: string, theme: string, { part
   const targets = (await menuTargets(page)).filter((_, index) => index % parts === part);
   expect(targets.length).toBeGreaterThan(0);
   for (const target of targets) {
-    await page.goto(target);
+    await openFromMenu(page, target);
     await settled(page);
     findings.push(...(await lastingViolations(page, `${email} ${theme} ${target}`, rules)));
     const firstRow = page.locator('tr.RaDataTable-clickableRow').first();
