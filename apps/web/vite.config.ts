@@ -28,18 +28,41 @@ const SESSION =
   /(contracts[\\/]src[\\/](brand|errors)|src[\\/]lib[\\/](auth-token|cookies|language)|src[\\/]locales[\\/]merge)\.ts$/;
 
 /**
- * The messages of one language in one chunk: the shell's (react-admin's and the app's own) and those of the features
- * with phone screens (features/mobile.ts). The back office's other features bring their own.
+ * The messages of one language in one chunk: the shell's (react-admin's and the app's own), the login page's and
+ * those of the features with phone screens (features/mobile.ts). The back office's other features share another
+ * (`featureMessagesChunk`).
  */
 const MESSAGES = [
   /src[\\/]locales[\\/](?:ra[\\/]|app[\\/])?(de|en|es|ru)\.(?:ts|json)$/,
-  /features[\\/](?:bus-location|chat|diary|driver-app|my-journeys|notifications|suitcase|survey-answers|travel-menu)[\\/]locales[\\/](\w+)\.json$/,
+  /features[\\/](?:auth|bus-location|chat|diary|driver-app|my-journeys|notifications|suitcase|survey-answers|travel-menu)[\\/]locales[\\/](\w+)\.json$/,
 ];
 const messagesChunk = (id: string): string | null => {
   if (/node_modules[\\/]ra-language-english[\\/]/.test(id)) return 'messages-en';
   const language = MESSAGES.map((pattern) => pattern.exec(id)?.[1]).find(Boolean);
   return language ? `messages-${language}` : null;
 };
+
+/**
+ * The back office's features' messages of one language in one chunk: without it a first screen loaded forty
+ * small files after the shell's (one per feature). The phone app's features are in `messagesChunk`.
+ */
+const featureMessagesChunk = (id: string): string | null => {
+  const language = /src[\\/]features[\\/][\w-]+[\\/]locales[\\/](\w+)\.json$/.exec(id)?.[1];
+  return language ? `feature-messages-${language}` : null;
+};
+
+/**
+ * MUI and Emotion, and the icons the app uses, each in one chunk: split by which screens share them, the back
+ * office's first screen loaded them as some eighty files, queued six at a time (HTTP/1.1) behind each other.
+ * The phone app's first screen has no MUI (docs/adr/0020); its other screens load these chunks.
+ */
+const MUI =
+  /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|@popperjs|react-transition-group|hoist-non-react-statics)[\\/]/;
+const ICONS = /node_modules[\\/]@mui[\\/]icons-material[\\/]/;
+
+/** react-admin and the libraries only the back office uses (each a group of small chunks otherwise). */
+const REACT_ADMIN =
+  /node_modules[\\/](ra-core|ra-ui-materialui|react-admin|ra-i18n-i18next|react-hook-form|inflection|query-string|eventemitter3|react-error-boundary|react-hotkeys-hook|lodash|diacritic|jsonexport)[\\/]/;
 
 const phoneApp = phoneAppFiles();
 
@@ -101,6 +124,10 @@ export default defineConfig({
             { name: 'phone-app', test: (id) => PHONE_APP.some((pattern) => pattern.test(id)) },
             { name: 'session', test: SESSION },
             { name: messagesChunk },
+            { name: featureMessagesChunk },
+            { name: 'mui', test: MUI },
+            { name: 'icons', test: ICONS },
+            { name: 'react-admin', test: REACT_ADMIN },
           ],
         },
       },
