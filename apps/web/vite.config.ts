@@ -60,7 +60,12 @@ const MUI =
   /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|@popperjs|react-transition-group|hoist-non-react-statics)[\\/]/;
 const ICONS = /node_modules[\\/]@mui[\\/]icons-material[\\/]/;
 
-/** react-admin and the libraries only the back office uses (each a group of small chunks otherwise). */
+/**
+ * react-admin and the libraries only the back office uses (each a group of small chunks otherwise). Every library
+ * react-admin imports that no other group holds belongs here: left in a chunk of the app that imports react-admin,
+ * it made the chunks import each other, and react-admin ran before the chunk with eventemitter3 had
+ * ("… is not a constructor" on the first screen).
+ */
 const REACT_ADMIN =
   /node_modules[\\/](ra-core|ra-ui-materialui|react-admin|ra-i18n-i18next|react-hook-form|inflection|query-string|eventemitter3|react-error-boundary|react-hotkeys-hook|lodash|diacritic|jsonexport)[\\/]/;
 
