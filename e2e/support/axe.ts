@@ -6,7 +6,7 @@ export type Finding = { page: string; id: string; impact: string; targets: strin
 /** The rules whose outcome depends on colours: all that a second theme of an already scanned screen can change. */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** How long a frame may take to say whether it has axe (a frame still loading may not answer at once). */
+/** How long a frame inside the page may take to take axe in (one still loading may not answer at once). */
 const INJECT_TIMEOUT_MS = 1_000;
 
 /**
@@ -17,18 +17,24 @@ const INJECT_TIMEOUT_MS = 1_000;
  */
 async function injectAxe(page: Page): Promise<void> {
   const inject = async (frame: Frame) => {
-    // A sandboxed frame is left out of the scan (below) and runs no script.
-    if (frame !== page.mainFrame() && (await (await frame.frameElement()).getAttribute('sandbox')) !== null) return;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<true>((resolve) => (timer = setTimeout(() => resolve(true), INJECT_TIMEOUT_MS)));
-    const present = await Promise.race([frame.evaluate(() => 'axe' in window), timeout]).finally(() =>
-      clearTimeout(timer),
-    );
-    if (present) return;
+    if (await frame.evaluate(() => 'axe' in window)) return;
     // Frames are reached through the top one's messages: the app has no cross-origin frames.
     await frame.evaluate(`${axe.source};axe.configure({ allowedOrigins: ['<same_origin>'] })`);
   };
-  await Promise.all(page.frames().map((frame) => inject(frame).catch(() => undefined)));
+  /** A frame inside the page, unless it is sandboxed (left out of the scan, below) or does not answer in time. */
+  const injectChild = async (frame: Frame) => {
+    if ((await (await frame.frameElement()).getAttribute('sandbox')) !== null) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, INJECT_TIMEOUT_MS)));
+    await Promise.race([inject(frame), timeout]).finally(() => clearTimeout(timer));
+  };
+  await Promise.all([
+    inject(page.mainFrame()),
+    ...page
+      .frames()
+      .filter((frame) => frame !== page.mainFrame())
+      .map((frame) => injectChild(frame).catch(() => undefined)),
+  ]);
 }
 
 /**
