@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { LOOKS } from '../support/looks.ts';
 import { phonePage } from '../support/phone.ts';
-import { coachOnTheRoad, ROAD_PASSWORD, type CoachOnTheRoad } from '../support/road.ts';
+import { coachOnTheRoad, passengersOf, ROAD_PASSWORD, type CoachOnTheRoad } from '../support/road.ts';
 import { apiToken, loginAs, serviceWorkerInControl } from '../support/session.ts';
 
 /**
@@ -78,16 +78,10 @@ test('at a boarding point without reception the driver goes on checking in; it i
 }) => {
   const coach = await todaysCoach(request);
   const passenger = coach.passengers[0]!;
-  const serverStatus = async () => {
-    const response = await request.get(`/api/v1/driver/transports/${coach.transportId}/passengers`, {
-      headers: { authorization: `Bearer ${await apiToken(request, coach.driverEmail, ROAD_PASSWORD)}` },
-    });
-    const list = (await response.json()) as {
-      stops: Array<{ passengers: Array<{ participantId: number; checkin: { status: string } | null }> }>;
-    };
-    const all = list.stops.flatMap((group) => group.passengers);
-    return all.find((one) => one.participantId === passenger.participantId)?.checkin?.status ?? null;
-  };
+  const serverStatus = async () =>
+    (await passengersOf(request, coach.driverEmail, coach.transportId)).find(
+      (one) => one.participantId === passenger.participantId,
+    )?.status ?? null;
 
   const driver = await phonePage(browser);
   await loginAs(driver, coach.driverEmail, ROAD_PASSWORD);

@@ -176,7 +176,10 @@ export async function coachOnTheRoad(request: APIRequestContext, tag: string): P
   });
   expect(linked.status(), await linked.text()).toBe(200);
 
-  const passengers = await passengersOf(request, driver.email, transportId);
+  const passengers = (await passengersOf(request, driver.email, transportId)).map(({ participantId, name }) => ({
+    participantId,
+    name,
+  }));
   expect(passengers).toHaveLength(2);
   return {
     journeyId: journey.id,
@@ -191,14 +194,22 @@ export async function coachOnTheRoad(request: APIRequestContext, tag: string): P
   };
 }
 
-/** The passengers on a transport, as its driver's list has them. */
-async function passengersOf(request: APIRequestContext, driverEmail: string, transportId: number) {
+/** The passengers on a transport, as its driver's list has them, with their check-in status (null before one). */
+export async function passengersOf(request: APIRequestContext, driverEmail: string, transportId: number) {
   const response = await request.get(`/api/v1/driver/transports/${transportId}/passengers`, {
     headers: { authorization: `Bearer ${await apiToken(request, driverEmail, ROAD_PASSWORD)}` },
   });
   expect(response.status(), await response.text()).toBe(200);
   const list = (await response.json()) as {
-    stops: Array<{ passengers: Array<{ participantId: number; name: string }> }>;
+    stops: Array<{
+      passengers: Array<{ participantId: number; name: string; checkin: { status: string } | null }>;
+    }>;
   };
-  return list.stops.flatMap((stop) => stop.passengers.map(({ participantId, name }) => ({ participantId, name })));
+  return list.stops.flatMap((stop) =>
+    stop.passengers.map(({ participantId, name, checkin }) => ({
+      participantId,
+      name,
+      status: checkin?.status ?? null,
+    })),
+  );
 }
