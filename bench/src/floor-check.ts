@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { Account, Scenario } from './scenarios.ts';
 
-/** Every path of the scenarios answers the same bytes from the project's server and from the floor. */
+/** Every path of the scenarios answers the same bytes and headers from the project's server and from the floor. */
 export async function sameAnswers(
   project: string,
   floor: string,
@@ -12,7 +12,8 @@ export async function sameAnswers(
   for (const scenario of scenarios) {
     if (scenario.account === null) throw new Error(`${scenario.name}: the floor answers only logged-in lists`);
     const token = tokens[scenario.account]!;
-    const headers = { authorization: `Bearer ${token}` };
+    // Uncompressed, as the load generator asks (fetch would ask for gzip, which the floor does not speak).
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' };
     // Both check the token's signature: one with the signature's first character changed is refused by both.
     const start = token.lastIndexOf('.') + 1;
     const forged = `Bearer ${token.slice(0, start)}${token[start] === 'A' ? 'B' : 'A'}${token.slice(start + 1)}`;
@@ -25,9 +26,18 @@ export async function sameAnswers(
       throw new Error(`${scenario.name}: a forged token answers ${refused.join(' (server), ')} (floor) instead of 401`);
     }
     for (const path of scenario.paths) {
-      const [mine, bare] = await Promise.all(
-        [project, floor].map(async (base) => (await fetch(base + path, { headers })).text()),
+      const answers = await Promise.all(
+        [project, floor].map(async (base) => {
+          const response = await fetch(base + path, { headers });
+          return [await response.text(), answerHeaders(response.headers)] as const;
+        }),
       );
+      const [[mine, myHeaders], [bare, bareHeaders]] = answers as [(typeof answers)[0], (typeof answers)[0]];
+      if (myHeaders !== bareHeaders) {
+        throw new Error(
+          `${scenario.name}: the floor's headers for ${path} differ from the server's:\n  server: ${myHeaders}\n  floor:  ${bareHeaders}`,
+        );
+      }
       if (mine !== bare) {
         const at = [...mine!].findIndex((char, index) => char !== bare![index]);
         throw new Error(
@@ -38,6 +48,14 @@ export async function sameAnswers(
     }
   }
 }
+
+/** The headers of an answer but those of the connection and the clock, in a comparable form. */
+const answerHeaders = (headers: Headers) =>
+  [...headers]
+    .filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name))
+    .map(([name, value]) => `${name}: ${value}`)
+    .sort()
+    .join(' | ');
 
 export type MemoryReport = Record<'project' | 'floor', { idleMb: number | null; peakMb?: number | null }>;
 

@@ -2,8 +2,10 @@
  * The floor: a bare `node:http` server that answers the benchmark's list requests with the project's exact SQL
  * statements (recorded from the server's own list functions, see `recordFloor` in floor-recording.ts) and
  * byte-identical JSON, and does nothing else but what any real API must do per request: verify the bearer token
- * (HS256 with the server's own key, `exp` required and in the future, like the project). No framework, no query
- * builder, no validation, no serialiser, no account lookup. What the project costs above it is what its layers cost.
+ * (HS256 with the server's own key, `exp` required and in the future, like the project) and send the security headers
+ * every JSON answer of the API carries (issue #8 §1, `JSON_ANSWER_HEADERS`), so that its answers are the server's to
+ * the byte, headers included. No framework, no query builder, no validation, no serialiser, no account lookup. What
+ * the project costs above it is what its layers cost.
  * run.ts starts it pinned to core 0, like the project's server, with the recording in BENCH_FLOOR_RECORDING.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -12,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import pg from 'pg';
 import { rowMaker } from '../../apps/server/src/db/node-sqlite-adapter.ts';
+import { JSON_ANSWER_HEADERS } from '../../apps/server/src/plugins/security.ts';
 import type { FloorRecording, FloorRoute, RecordedStatement } from './floor-recording.ts';
 
 type Row = Record<string, unknown>;
@@ -364,11 +367,14 @@ async function answer(route: FloorRoute): Promise<string> {
 
 const routes = new Map(recording.routes.map((route) => [route.path, route]));
 
+/** The headers of the server's JSON answers, in its order; the length goes last. */
+const ANSWER_HEADERS: Record<string, string> = {
+  'content-type': 'application/json; charset=utf-8',
+  ...Object.fromEntries(JSON_ANSWER_HEADERS.map(([name, value]) => [name.toLowerCase(), value])),
+};
+
 function respond(response: ServerResponse, status: number, body: string) {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(body),
-  });
+  response.writeHead(status, { ...ANSWER_HEADERS, 'content-length': Buffer.byteLength(body) });
   response.end(body);
 }
 

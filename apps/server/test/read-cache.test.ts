@@ -17,10 +17,14 @@ describe('the read cache (list totals, logged-in users)', () => {
     expect(await cache.get('counts', 'a', count)).toBe(1);
     expect(await cache.get('counts', 'a', count)).toBe(1);
     expect(await cache.get('counts', 'b', count)).toBe(2);
+    // `peek` answers what `get` would reuse, without waiting, and nothing for a key not read yet.
+    expect(cache.peek('counts', 'a')).toBe(1);
+    expect(cache.peek('counts', 'c')).toBeUndefined();
     // A read does not end a generation; a write through Kysely (any table) does.
     await db.selectFrom('sys_settings').select('key').execute();
     expect(await cache.get('counts', 'a', count)).toBe(1);
     await db.updateTable('sys_settings').set({ value: '1' }).where('key', '=', 'version').execute();
+    expect(cache.peek('counts', 'a')).toBeUndefined();
     expect(await cache.get('counts', 'a', count)).toBe(3);
     // A time-to-live of 0 turns a kind off.
     expect(await cache.get('auth', 'a', count)).toBe(4);
@@ -38,6 +42,18 @@ describe('the read cache (list totals, logged-in users)', () => {
     expect((await call(t.app, driver, { method: 'GET', url: '/userdata' })).statusCode).toBe(200);
     await call(t.app, admin, { method: 'PATCH', url: `/users-app/${me.id}`, payload: { isActive: false } });
     expect((await call(t.app, driver, { method: 'GET', url: '/userdata' })).statusCode).toBe(401);
+  });
+
+  it('checks the permission of a request whose account comes from the cache as of one read from the database', async () => {
+    const driver = await createLogin(t.ctx, 'driver');
+    const me = (await call(t.app, driver, { method: 'GET', url: '/userdata' })).json();
+    expect(t.ctx.cache?.peek('auth', String(me.id))).toBeTruthy();
+    // The account is in the cache now: the requests pass the fast way, and are refused the customers all the same.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const answer = await call(t.app, driver, { method: 'GET', url: '/customers' });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().key).toBe('error.forbidden');
+    }
   });
 
   it('shows this process’s own changes in the next total at once', async () => {

@@ -39,14 +39,21 @@ export class ReadCache {
     return this.generation;
   }
 
+  /** The result for `key` while fresh and no write happened since, else `undefined` — without waiting for anything. */
+  peek<T>(kind: ReadCacheKind, key: string): T | undefined {
+    const cached = this.entries.get(`${kind}\u0000${key}`);
+    if (cached && cached.generation === this.generation && cached.expires > Date.now()) return cached.value as T;
+    return undefined;
+  }
+
   /** The result for `key`, from the cache while fresh and no write happened since, else from `load()`. */
   async get<T>(kind: ReadCacheKind, key: string, load: () => Promise<T>): Promise<T> {
     const ttl = this.ttlMs[kind];
     if (ttl <= 0) return load();
     const generation = this.generation;
     const entryKey = `${kind}\u0000${key}`;
-    const cached = this.entries.get(entryKey);
-    if (cached && cached.generation === generation && cached.expires > Date.now()) return cached.value as T;
+    const cached = this.peek<T>(kind, key);
+    if (cached !== undefined) return cached;
     const value = await load();
     if (this.entries.size > 10_000) this.entries.clear();
     this.entries.set(entryKey, { value, expires: Date.now() + ttl, generation });

@@ -160,14 +160,19 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   let sets = headerSets(app, envImageOrigins(app));
   const { imageOrigins } = options;
   if (imageOrigins) {
-    app.addHook('onRequest', async (request) => {
-      if (!isPageLoad(request)) return;
-      try {
-        const origins = await imageOrigins();
-        if (origins.join(' ') !== sets.origins) sets = headerSets(app, origins);
-      } catch (error) {
-        request.log.warn({ err: error }, 'image origins not read; the CSP keeps the last ones');
-      }
+    // With `done` rather than async: an API request passes without waiting for a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!isPageLoad(request)) return done();
+      imageOrigins().then(
+        (origins) => {
+          if (origins.join(' ') !== sets.origins) sets = headerSets(app, origins);
+          done();
+        },
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'image origins not read; the CSP keeps the last ones');
+          done();
+        },
+      );
     });
   }
 

@@ -105,6 +105,8 @@ export async function login(ctx: DbContext, body: LoginBody, meta: Meta): Promis
   return { id: matched.id, kind: matched.kind };
 }
 
+type AuthRecord = Awaited<ReturnType<typeof findAuthUser>>;
+
 /**
  * The user behind a token, checked on every request: a deleted or disabled account, or a token issued
  * before the account's tokens were revoked, is refused at once.
@@ -115,6 +117,20 @@ export async function resolveAuthUser(ctx: DbContext, id: number, issuedAtMs: nu
   const user = ctx.cache
     ? await ctx.cache.get('auth', String(id), () => findAuthUser(ctx, id))
     : await findAuthUser(ctx, id);
+  return checkedAuthUser(user, issuedAtMs);
+}
+
+/**
+ * `resolveAuthUser` without waiting, when the account was read a moment ago and is still in the read cache (most
+ * requests of a session); `undefined` when it has to be read.
+ */
+export function knownAuthUser(ctx: DbContext, id: number, issuedAtMs: number): AuthUser | ApiError | undefined {
+  if (!Number.isInteger(id)) return unauthorized('error.tokenInvalid');
+  const user = ctx.cache?.peek<AuthRecord>('auth', String(id));
+  return user === undefined ? undefined : checkedAuthUser(user, issuedAtMs);
+}
+
+function checkedAuthUser(user: AuthRecord, issuedAtMs: number): AuthUser | ApiError {
   if (!user) return unauthorized('error.tokenInvalid');
   if (!user.isActive) return unauthorized('error.accountDisabled');
   if (user.tokensValidAfter && (!issuedAtMs || issuedAtMs < new Date(user.tokensValidAfter).getTime())) {

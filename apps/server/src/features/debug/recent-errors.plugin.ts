@@ -39,18 +39,22 @@ declare module 'fastify' {
 export const recentErrorsPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('recentErrors', new RecentErrors());
   app.decorateRequest('failure', undefined);
-  app.addHook('onError', async (request, _reply, error) => {
+  // Both hooks take `done` rather than being async: they run for every request and wait for nothing.
+  app.addHook('onError', (request, _reply, error, done) => {
     request.failure = error;
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 500) return;
-    app.recentErrors.add({
-      at: new Date().toISOString(),
-      requestId: String(request.id),
-      method: request.method,
-      url: (request.url.split('?')[0] ?? request.url).slice(0, 300),
-      statusCode: reply.statusCode,
-      message: (request.failure?.message ?? `HTTP ${reply.statusCode}`).slice(0, 300),
-    });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode >= 500) {
+      app.recentErrors.add({
+        at: new Date().toISOString(),
+        requestId: String(request.id),
+        method: request.method,
+        url: (request.url.split('?')[0] ?? request.url).slice(0, 300),
+        statusCode: reply.statusCode,
+        message: (request.failure?.message ?? `HTTP ${reply.statusCode}`).slice(0, 300),
+      });
+    }
+    done();
   });
 });
