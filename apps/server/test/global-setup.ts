@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { buildApp } from '../src/app.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
+import { testConfig } from './test-config.ts';
 import { databaseUrl, isLeftoverDatabase, newTestDatabaseName, runDatabases } from './test-databases.ts';
 
 declare module 'vitest' {
@@ -16,15 +19,21 @@ declare module 'vitest' {
     testDir: string;
     /** SQLite: a migrated database file each test file starts from (copied into memory). */
     sqliteTemplate: string;
+    /** SQLite: the same with the demo data, for the apps that ask for it (`buildTestApp()`). */
+    sqliteDemoTemplate: string;
     /** PostgreSQL: a migrated database each test file's database is created from (`create database … template`). */
     postgresTemplate: string;
+    /** PostgreSQL: the same with the demo data. */
+    postgresDemoTemplate: string;
   }
 }
 
 /**
  * The schema is migrated once per run, not once per test file: every file starts from a copy of this template
  * (on PostgreSQL a database of its own made with `create database … template`, a fraction of a second against
- * 3–4 s of migrating; on SQLite the file's bytes deserialized into memory). At the end of the run every database
+ * 3–4 s of migrating; on SQLite the file's bytes deserialized into memory). The demo data, which some twenty files
+ * ask for and which takes seconds to write (its accounts' password hashes, 300 customers, the trip catalogue with
+ * its dates and bookings), is written once as well, into a second template. At the end of the run every database
  * and file it made is removed, also those a test kept for a second app instance.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -39,8 +48,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // A rollback-journal file: a WAL file's header cannot be deserialized into memory.
     await sql`pragma journal_mode = delete`.execute(template.db);
     await template.destroy();
+    const demoFile = join(dir, 'demo.db');
+    await copyFile(file, demoFile);
+    const demo = openDatabase({ url: `sqlite:${demoFile}` });
+    await writeDemo(demo);
+    await sql`pragma journal_mode = delete`.execute(demo.db);
+    await demo.destroy();
     project.provide('sqliteTemplate', file);
+    project.provide('sqliteDemoTemplate', demoFile);
     project.provide('postgresTemplate', '');
+    project.provide('postgresDemoTemplate', '');
     return () => rm(dir, { recursive: true, force: true });
   }
   const url = process.env.TEST_DATABASE_URL;
@@ -48,6 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const name = newTestDatabaseName(run);
+  const demoName = newTestDatabaseName(run);
   try {
     // Databases left behind by a crashed earlier run; another run's databases on the same server stay.
     const { rows } = await admin.query<{ datname: string }>(
@@ -60,11 +78,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const template = openDatabase({ url: databaseUrl(url, name), poolSize: 2 });
     await migrateToLatest(template);
     await template.destroy();
+    await admin.query(`create database "${demoName}" template "${name}"`);
+    const demo = openDatabase({ url: databaseUrl(url, demoName), poolSize: 2 });
+    await writeDemo(demo);
+    await demo.destroy();
   } finally {
     await admin.end();
   }
   project.provide('sqliteTemplate', '');
+  project.provide('sqliteDemoTemplate', '');
   project.provide('postgresTemplate', name);
+  project.provide('postgresDemoTemplate', demoName);
   return async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -79,4 +103,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await rm(dir, { recursive: true, force: true });
     }
   };
+}
+
+/**
+ * Writes the demo data through an app of its own, as `buildTestApp` did for each file: the features' routes register
+ * what takes part in a booking's changes (payment schedules, booking mails), which the demo's bookings go through.
+ */
+async function writeDemo(database: DatabaseHandle): Promise<void> {
+  const config = testConfig();
+  const app = await buildApp({ config, database, logger: false });
+  try {
+    await seedDemoData(app.ctx);
+  } finally {
+    await app.close();
+    if (config.fileStore.kind === 'local') await rm(config.fileStore.root, { recursive: true, force: true });
+  }
 }

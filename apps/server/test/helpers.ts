@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { copyFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
+import type { Config } from '../src/config.ts';
+import { testConfig } from './test-config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { seedDefaults, seedDemoData } from '../src/seed/demo.ts';
 import { inject } from 'vitest';
@@ -36,17 +36,23 @@ export type TestApp = {
 /** Where a test database lives, so a second app (a "restart") can open the same one. */
 export type TestDatabaseLocation = { url: string };
 
-/** The migrated template of this run (global-setup.ts), read once per test file. */
-let sqliteImage: Uint8Array | null = null;
-const templateImage = () => (sqliteImage ??= readFileSync(inject('sqliteTemplate')));
+/** The migrated templates of this run (global-setup.ts), without and with the demo data, read once per test file. */
+const sqliteImages = new Map<boolean, Uint8Array>();
+const templateImage = (demo: boolean) => {
+  let image = sqliteImages.get(demo);
+  if (!image) sqliteImages.set(demo, (image = readFileSync(sqliteTemplateFile(demo))));
+  return image;
+};
+const sqliteTemplateFile = (demo: boolean) => inject(demo ? 'sqliteDemoTemplate' : 'sqliteTemplate');
 
 /**
- * A fresh, migrated database for one test file, copied from the run's template (global-setup.ts): SQLite in
+ * A fresh, migrated database for one test file, copied from the run's template (global-setup.ts; `demo`: the one
+ * with the demo data): SQLite in
  * memory (or a file in the run's folder when the test restarts the app on it), or a database of its own on the
  * PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres. What a test keeps goes at the end of the run.
  */
 export async function openTestDatabase(
-  options: { location?: TestDatabaseLocation; durable?: boolean } = {},
+  options: { location?: TestDatabaseLocation; durable?: boolean; demo?: boolean } = {},
 ): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; location: TestDatabaseLocation }> {
   if (options.location) {
     const { url } = options.location;
@@ -57,15 +63,16 @@ export async function openTestDatabase(
   let database: DatabaseHandle;
   if (TEST_DIALECT === 'sqlite' && !options.durable) {
     url = 'sqlite::memory:';
-    database = openDatabase({ url, image: templateImage() });
+    database = openDatabase({ url, image: templateImage(options.demo ?? false) });
   } else if (TEST_DIALECT === 'sqlite') {
     const file = join(inject('testDir'), `${randomBytes(6).toString('hex')}.db`);
-    await copyFile(inject('sqliteTemplate'), file);
+    await copyFile(sqliteTemplateFile(options.demo ?? false), file);
     url = `sqlite:${file}`;
     database = openDatabase({ url });
   } else {
     const name = newTestDatabaseName(inject('testRun'));
-    await adminQuery(`create database "${name}" template "${inject('postgresTemplate')}"`);
+    const template = inject(options.demo ? 'postgresDemoTemplate' : 'postgresTemplate');
+    await adminQuery(`create database "${name}" template "${template}"`);
     url = databaseUrl(process.env.TEST_DATABASE_URL!, name);
     database = openDatabase({ url, poolSize: 4 });
   }
@@ -107,11 +114,13 @@ async function adminQuery(query: string): Promise<void> {
 /**
  * The app on a fresh database. `seed: 'defaults'` writes only what every installation has (settings, system
  * roles): the test makes its own data with the factories and `createLogin`. Without it the demo data is
- * there too (the demo accounts, brands, 300 customers); `seed: false` leaves the database empty.
+ * there too (the demo accounts, brands, 300 customers), copied from the run's demo template, written when the run
+ * began; `seed: 'fresh'` has this app write it instead, at the test's clock (a test that sets the time first:
+ * the demo's dates count from the day it is written). `seed: false` leaves the database empty.
  */
 export async function buildTestApp(
   options: {
-    seed?: boolean | 'defaults';
+    seed?: boolean | 'defaults' | 'fresh';
     config?: Partial<Config>;
     logger?: object;
     /** Open this existing database (a restart) instead of a fresh one. */
@@ -125,30 +134,17 @@ export async function buildTestApp(
   const { database, drop, location } = await openTestDatabase({
     location: options.location,
     durable: options.keepDatabase,
+    // The demo data comes written in the run's demo template (global-setup.ts).
+    demo: options.seed === undefined || options.seed === true,
   });
-  const config: Config = {
-    ...loadConfig({}),
-    jwtSecret: null,
-    webDist: '/nonexistent',
-    mailPollMs: 100,
-    // IMAP IDLE only where a test asks for it (mail-inbox-idle.routes.test.ts); the others poll by hand.
-    mailInboxIdle: false,
-    mailRetryBaseMs: 100,
-    // Every list answer is also written by zod and must match: a mapper off its contract fails its test.
-    checkListAnswers: true,
-    // Tests deliver pushes by calling deliverDuePushes themselves, against a local push service.
-    push: { ...loadConfig({}).push, pollMs: 0 },
-    // Uploads of each test app go to a folder of their own, never to data/files.
-    fileStore: { kind: 'local', root: join(tmpdir(), `tourdesk-test-files-${randomBytes(6).toString('hex')}`) },
-    ...options.config,
-  };
+  const config = testConfig(options.config);
   const app = await buildApp({
     config,
     database: options.wrapDatabase ? options.wrapDatabase(database) : database,
     logger: options.logger ?? false,
   });
   if (options.seed === 'defaults' && !options.location) await seedDefaults(app.ctx);
-  else if (options.seed !== false && !options.location) await seedDemoData(app.ctx);
+  else if (options.seed === 'fresh' && !options.location) await seedDemoData(app.ctx);
   await app.ready();
   return {
     app,

@@ -13,7 +13,7 @@ describe.each([
   let t: TestApp;
   beforeAll(async () => {
     if (instant) vi.setSystemTime(instant);
-    t = await buildTestApp();
+    t = await buildTestApp({ seed: 'fresh' });
   });
   afterAll(async () => {
     await t.close();
