@@ -83,7 +83,13 @@ function admit(
   done: (error?: Error) => void,
 ): void {
   request.auth = user;
-  if (permission === 'authenticated' || isAllowed(request, permission)) return done();
+  let allowed: boolean;
+  try {
+    allowed = permission === 'authenticated' || isAllowed(request, permission);
+  } catch (error) {
+    return done(error as Error);
+  }
+  if (allowed) return done();
   recordAudit(app.ctx, {
     action: 'permission_denied',
     userId: user.id,
