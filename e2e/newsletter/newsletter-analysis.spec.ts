@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
+import { withAppDatabase } from '../support/app-database.ts';
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { LOOKS } from '../support/looks.ts';
 import { phonePage } from '../support/phone.ts';
@@ -16,7 +16,6 @@ import { recipientTokenKey, signRecipientToken } from '../../apps/server/src/fea
  * 390 px) of the analysis, /mailjet and /mailjet/debug.
  */
 const SHOTS = join(import.meta.dirname, '..', '.tmp', 'screens', 'newsletter-analysis');
-const DATABASE = join(import.meta.dirname, '..', '.tmp', 'e2e.db');
 const OFFICE = 'office@example.com';
 const TITLE = 'E2E Herbstreisen 2026';
 /** The campaign's first link points back into the app, so the browser can follow the redirect. */
@@ -28,15 +27,14 @@ let seeded: Seeded | null = null;
 /** 20 recipients: 19 delivered, 1 hard bounce; 8 people opened (11 opens), 3 clicked the first link, 1 the second. */
 function seedCampaign(): Seeded {
   if (seeded) return seeded;
-  const db = new DatabaseSync(DATABASE);
-  try {
+  seeded = withAppDatabase((db): Seeded => {
     const existing = db.prepare('select id from newsletter_campaign where title = ?').get(TITLE) as
       { id: number } | undefined;
     if (existing) {
       const rows = db
         .prepare('select id from newsletter_recipient where id_campaign = ? order by id')
         .all(existing.id) as Array<{ id: number }>;
-      return (seeded = { campaignId: existing.id, recipientIds: rows.map((row) => row.id) });
+      return { campaignId: existing.id, recipientIds: rows.map((row) => row.id) };
     }
     const started = Date.now() - 30 * 3_600_000;
     const at = (hours: number) => new Date(started + hours * 3_600_000).toISOString();
@@ -92,21 +90,17 @@ function seedCampaign(): Seeded {
       .slice(0, 3)
       .forEach((id, index) => event.run(campaignId, id, 'click', links[0]!, at(1.1 + index), null));
     event.run(campaignId, recipientIds[3]!, 'click', links[1]!, at(4.2), null);
-    return (seeded = { campaignId, recipientIds });
-  } finally {
-    db.close();
-  }
+    return { campaignId, recipientIds };
+  });
+  return seeded;
 }
 
 /** The address of a tracked click on link `n` for a recipient, signed with the installation's key. */
 function clickUrl(recipientId: number, n: number): string {
-  const db = new DatabaseSync(DATABASE);
-  try {
-    const { value } = db.prepare(`select value from app_secret where name = 'jwt'`).get() as { value: string };
-    return `${BASE_URL}/api/v1/newsletter/c/${signRecipientToken(recipientTokenKey(value), recipientId)}/${n}`;
-  } finally {
-    db.close();
-  }
+  const { value } = withAppDatabase(
+    (db) => db.prepare(`select value from app_secret where name = 'jwt'`).get() as { value: string },
+  );
+  return `${BASE_URL}/api/v1/newsletter/c/${signRecipientToken(recipientTokenKey(value), recipientId)}/${n}`;
 }
 
 const settled = async (page: Page) => {

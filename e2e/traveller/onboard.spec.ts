@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL } from '../playwright.config.ts';
+import { withAppDatabase } from '../support/app-database.ts';
 import { seriousViolations, type Finding } from '../support/axe.ts';
 import { callApi } from '../support/journeys.ts';
 import { LOOKS } from '../support/looks.ts';
@@ -39,9 +39,7 @@ async function setUp(request: Parameters<typeof callApi>[0], tag: string): Promi
     role: roles.data[0]!.id_roles,
     ratio_id: `9${tag}`,
   });
-  const db = new DatabaseSync(join(import.meta.dirname, '..', '.tmp', 'e2e.db'));
-  try {
-    db.exec('PRAGMA busy_timeout = 5000');
+  return withAppDatabase((db) => {
     const row = db
       .prepare(
         `select transport.id as transportId, booking.id as bookingId, participant.name as passenger
@@ -61,9 +59,7 @@ async function setUp(request: Parameters<typeof callApi>[0], tag: string): Promi
        values (?, ?, 'booker', 'confirmed', ?)`,
     ).run(user.id, row.bookingId, new Date().toISOString());
     return { ...row, travellerEmail };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** A small photo, drawn by the browser (no binary in the repository). */
