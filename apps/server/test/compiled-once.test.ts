@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compiledOnce, runCompiled } from '../src/db/compiled-once.ts';
 import { customerListQueries } from '../src/features/customers/customers.repository.ts';
 import { userListQueries } from '../src/features/users/users.repository.ts';
@@ -71,6 +71,24 @@ describe('compiledOnce', () => {
     const direct = await runCompiled(t.ctx.db, statement);
     expect(direct.rows).toEqual((await t.ctx.db.executeQuery(statement)).rows);
     expect(direct.rows.map((row) => row.id_roles)).toEqual(roleIds);
+  });
+
+  it('reads on the root handle without Kysely’s executor, and writes through it', async () => {
+    const executed = vi.spyOn(t.ctx.db, 'executeQuery');
+    try {
+      const read = await runCompiled(
+        t.ctx.db,
+        rolesByIds({}, roleIds, () => undefined),
+      );
+      expect(read.rows.map((row) => row.id_roles)).toEqual(roleIds);
+      expect(executed).not.toHaveBeenCalled();
+      const write = t.ctx.db.insertInto('app_secret').values({ name: 'run-compiled-write', value: 'x' }).compile();
+      await runCompiled(t.ctx.db, write);
+      expect(executed).toHaveBeenCalledTimes(1);
+    } finally {
+      executed.mockRestore();
+      await t.ctx.db.deleteFrom('app_secret').where('name', '=', 'run-compiled-write').execute();
+    }
   });
 
   it('never reads inside a transaction another request has open', async () => {

@@ -48,20 +48,24 @@ export function compiledOnce<Row>(
   return compiled;
 }
 
-/** Per database handle (SQLite only): runs a read at once, or null when it must go through Kysely. */
-const directReaders = new WeakMap<object, (query: CompiledQuery) => QueryResult<unknown> | null>();
+type DirectRead = QueryResult<unknown> | Promise<QueryResult<unknown>> | null;
 
-/** Lets `runCompiled` read on `db` without Kysely's executor (database.ts, for SQLite's root handle). */
-export function registerDirectReader(db: object, read: (query: CompiledQuery) => QueryResult<unknown> | null): void {
+/** Per root database handle: runs a read without Kysely's executor, or null when it must go through Kysely. */
+const directReaders = new WeakMap<object, (query: CompiledQuery) => DirectRead>();
+
+/** Lets `runCompiled` read on `db` without Kysely's executor (database.ts, for the root handle of either database). */
+export function registerDirectReader(db: object, read: (query: CompiledQuery) => DirectRead): void {
   directReaders.set(db, read);
 }
 
 /**
- * Runs a compiled statement (from `compiledOnce`) on `db`: a read on SQLite's root handle directly on the
- * connection when nothing else is using it (node-sqlite-adapter.ts `directReader`), anything else — writes,
- * transactions, PostgreSQL, a handle with extra plugins (`withPlugin` makes a new handle) — through Kysely.
+ * Runs a compiled statement (from `compiledOnce`) on `db`: a read on the root handle straight on the driver —
+ * SQLite's connection when nothing else is using it (node-sqlite-adapter.ts `directReader`), PostgreSQL's pool
+ * (database.ts) — and anything else — writes, transactions, a handle with extra plugins (`withPlugin` makes a new
+ * handle) — through Kysely. Kysely's executor adds a connection lease, a plugin pass and several promises to every
+ * statement, and a list page runs two or three of them.
  */
 export async function runCompiled<Row, DB>(db: Kysely<DB>, query: CompiledQuery<Row>): Promise<QueryResult<Row>> {
   const direct = directReaders.get(db)?.(query);
-  return direct ? (direct as QueryResult<Row>) : db.executeQuery(query);
+  return (direct ?? db.executeQuery(query)) as QueryResult<Row> | Promise<QueryResult<Row>>;
 }

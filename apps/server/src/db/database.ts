@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SelectQueryNode, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
@@ -61,6 +61,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       options: options.schema ? `-c search_path=${options.schema},public` : undefined,
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    // `runCompiled` reads straight from the pool: `pool.query` lends a connection for the one statement, as
+    // Kysely's executor would, without the executor's lease, plugin pass and promises around it.
+    registerDirectReader(db, (query) =>
+      SelectQueryNode.is(query.query) ? pool.query(query.sql, query.parameters as unknown[]) : null,
+    );
     return {
       db,
       cache,
