@@ -103,12 +103,18 @@ test('leaving a changed form asks first, and staying keeps what was typed', asyn
   await page.getByLabel('First name').fill('Unsaved');
 
   const questions: string[] = [];
+  let dismissed: Promise<void> | undefined;
   page.once('dialog', (dialog) => {
     questions.push(dialog.message());
-    void dialog.dismiss();
+    dismissed = dialog.dismiss();
   });
   await page.locator('a[href="/customers"]').first().click();
   await expect.poll(() => questions).toEqual([expect.stringMatching(/weren't saved/)]);
+  // A person's pause before the next click. react-admin lifts the block in a React transition after the answer;
+  // a click before that has rendered finds the navigation still blocked, and its unsaved-changes hook then never
+  // asks again (seen in 1 of 8 runs with the second click 60–100 ms after the first question).
+  await dismissed;
+  await page.waitForTimeout(1_000);
   await expect(page).toHaveURL(/\/customers\/create$/);
   await expect(page.getByLabel('First name')).toHaveValue('Unsaved');
 
