@@ -33,8 +33,8 @@ declare module 'vitest' {
  * (on PostgreSQL a database of its own made with `create database … template`, a fraction of a second against
  * 3–4 s of migrating; on SQLite the file's bytes deserialized into memory). The demo data, which some twenty files
  * ask for, is written once as well, into a second template (docs/TESTING.md has the run times before and after).
- * At the end of the run every database
- * and file it made is removed, also those a test kept for a second app instance.
+ * At the end of the run every database and file it made is removed, also those a test kept for a second app
+ * instance.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const run = randomBytes(3).toString('hex');
