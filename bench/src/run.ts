@@ -37,16 +37,11 @@ import { cpuSnapshot, otherWork } from './cpu.ts';
 import { recordFloor } from './floor-recording.ts';
 import { peakRssMb, rssMb, sameAnswers, type MemoryReport } from './floor-check.ts';
 import { formatComparison, formatTable, meetsTarget, P50_RATIO_TARGET, RPS_RATIO_TARGET } from './report.ts';
-import { P95_TARGET_MS, selectScenarios, type Account, type Scenario } from './scenarios.ts';
+import { ACCOUNTS, P95_TARGET_MS, selectScenarios, type Account, type Scenario } from './scenarios.ts';
 import { freePort, hasTaskset, login, startServer, type RunningServer } from './server.ts';
 
 const DEFAULT_SERVER = resolve(import.meta.dirname, '../../apps/server/src/main.ts');
 const FLOOR_SERVER = resolve(import.meta.dirname, 'floor.ts');
-/** The demo accounts scenarios are sent as: admin for the user list, office (customers-read) for customers. */
-const ACCOUNTS: Record<Account, { email: string; password: string }> = {
-  admin: { email: 'admin@example.com', password: 'Demo1234!' },
-  office: { email: 'office@example.com', password: 'Demo1234!' },
-};
 const DATA_DIR = resolve(BENCH_DIR, '.data');
 const RESULTS_DIR = resolve(BENCH_DIR, 'results');
 

@@ -4,8 +4,23 @@ export type ScenarioKind = 'list' | 'search' | 'feed';
 /** Which generated records a scenario reads: only those groups are generated for a run. */
 export type ScenarioGroup = 'users' | 'customers' | 'journeys' | 'bookings' | 'processes';
 
-/** The demo account a scenario is sent as (see run.ts ACCOUNTS). */
+/** The demo account a scenario is sent as. */
 export type Account = 'admin' | 'office';
+
+/** The demo accounts scenarios are sent as: admin for the users and journeys, office (customers-read) for the rest. */
+export const ACCOUNTS: Record<Account, { email: string; password: string }> = {
+  admin: { email: 'admin@example.com', password: 'Demo1234!' },
+  office: { email: 'office@example.com', password: 'Demo1234!' },
+};
+
+/** Who reads each group's lists: the users need user-read, the journeys internet-read (the admin has both). */
+export const ACCOUNT_OF_GROUP: Record<ScenarioGroup, Account> = {
+  users: 'admin',
+  customers: 'office',
+  journeys: 'admin',
+  bookings: 'office',
+  processes: 'office',
+};
 
 export type Scenario = {
   name: string;
@@ -48,7 +63,7 @@ const users = (name: string, kind: ScenarioKind, paths: string[]): Scenario => (
   name: `users ${name}`,
   group: 'users',
   kind,
-  account: 'admin',
+  account: ACCOUNT_OF_GROUP.users,
   paths,
   floor: true,
 });
@@ -58,7 +73,7 @@ const customer = (name: string, kind: ScenarioKind, paths: string[]): Scenario =
   name: `customers ${name}`,
   group: 'customers',
   kind,
-  account: 'office',
+  account: ACCOUNT_OF_GROUP.customers,
   paths,
   floor: true,
 });
@@ -71,7 +86,7 @@ const journey = (name: string, kind: ScenarioKind, paths: string[]): Scenario =>
   name: `journeys ${name}`,
   group: 'journeys',
   kind,
-  account: 'admin',
+  account: ACCOUNT_OF_GROUP.journeys,
   paths,
   floor: true,
 });
@@ -133,7 +148,7 @@ const bookingList = (name: string, kind: ScenarioKind, paths: string[]): Scenari
   name: `booking-lists ${name}`,
   group: 'bookings',
   kind,
-  account: 'office',
+  account: ACCOUNT_OF_GROUP.bookings,
   paths,
   floor: true,
 });

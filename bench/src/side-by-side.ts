@@ -18,13 +18,12 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { driveInChild, percentile, type DriveTarget, type ScenarioResult } from './drive.ts';
 import type { FloorRecording, FloorRoute } from './floor-recording.ts';
-import type { Scenario } from './scenarios.ts';
+import { ACCOUNT_OF_GROUP, ACCOUNTS, type Account, type Scenario } from './scenarios.ts';
 import { freePort, login, startServer, type RunningServer } from './server.ts';
 
 const BENCH_DIR = resolve(import.meta.dirname, '..');
 const DATA_DIR = resolve(BENCH_DIR, '.data');
 const FLOOR_SERVER = resolve(import.meta.dirname, 'floor.ts');
-const OFFICE = { email: 'office@example.com', password: 'Demo1234!' };
 
 const USAGE = `node bench/src/side-by-side.ts --recording FILE --path PATH [options] NAME=DIR|FILE … [floor]
 
@@ -48,7 +47,7 @@ const scenarioOf = (name: string, { path, group }: FloorRoute): Scenario => ({
   name,
   group,
   kind: 'list',
-  account: 'office',
+  account: ACCOUNT_OF_GROUP[group],
   paths: [path],
   floor: true,
 });
@@ -108,7 +107,10 @@ async function main() {
   const servers = await startAll(positionals, recordingFile, recording.databaseUrl);
   try {
     const project = servers.find((server) => server.name !== 'floor') ?? servers[0]!;
-    const tokens = { office: await login(project.running.baseUrl, OFFICE.email, OFFICE.password) };
+    const tokens: Partial<Record<Account, string>> = {};
+    for (const account of new Set(recording.routes.map(({ group }) => ACCOUNT_OF_GROUP[group]))) {
+      tokens[account] = await login(project.running.baseUrl, ACCOUNTS[account].email, ACCOUNTS[account].password);
+    }
     const targets = servers.map(targetOf);
     console.log(`warming ${servers.length} servers with ${recording.routes.length} paths, ${warm} s each`);
     await driveInChild({
