@@ -16,7 +16,7 @@ import {
 } from '@tourdesk/contracts';
 import { invalidField } from '../../lib/errors.ts';
 import { withZod } from '../../lib/route.ts';
-import { parseFields, readUpload } from '../../lib/upload.ts';
+import { parseFields, readUpload, uploadRoutes } from '../../lib/upload.ts';
 import {
   dataImportReport,
   dataImportsIdle,
@@ -63,19 +63,21 @@ export async function dataImportRoutes(app: FastifyInstance) {
     schema: { tags, querystring: ZJobListQuery, response: { 200: ZJobList, ...errors } },
     handler: (request) => listDataImports(app.ctx, request.query.$skip, request.query.$limit),
   });
-  api.post('/system/import', {
-    config: { permission: 'superadmin' },
-    schema: {
-      tags,
-      consumes: ['multipart/form-data'],
-      response: { 201: ZDataImportUpload, ...errors, 413: ZErrorBody },
-    },
-    handler: async (request, reply) => {
-      const upload = await readUpload(request, { maxBytes: IMPORT_FILE_LIMIT, fields: 2 });
-      const fields = parseFields(ZDataImportUploadFields, upload.fields);
-      if (!upload.file) throw invalidField('file', 'error.empty');
-      return reply.status(201).send(await uploadDataImport(app.ctx, upload.file, fields.sourceId, request.auth!.id));
-    },
+  await uploadRoutes(app, (scope) => {
+    withZod(scope).post('/system/import', {
+      config: { permission: 'superadmin' },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 201: ZDataImportUpload, ...errors, 413: ZErrorBody },
+      },
+      handler: async (request, reply) => {
+        const upload = await readUpload(request, { maxBytes: IMPORT_FILE_LIMIT, fields: 2 });
+        const fields = parseFields(ZDataImportUploadFields, upload.fields);
+        if (!upload.file) throw invalidField('file', 'error.empty');
+        return reply.status(201).send(await uploadDataImport(app.ctx, upload.file, fields.sourceId, request.auth!.id));
+      },
+    });
   });
   api.get('/system/import/sources', {
     config: { permission: 'superadmin' },

@@ -13,7 +13,7 @@ import {
   ZUpdateDiaryEntryBody,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
-import { readUpload } from '../../lib/upload.ts';
+import { readUpload, uploadRoutes } from '../../lib/upload.ts';
 import {
   addDiaryPhoto,
   createDiaryEntry,
@@ -73,29 +73,31 @@ export async function diaryRoutes(app: FastifyInstance) {
         request.log,
       ),
   });
-  api.post(`${base}/:entryId/photos`, {
-    config: { permission: 'Diary-update' },
-    schema: {
-      tags,
-      params: ZDiaryEntryParams,
-      consumes: ['multipart/form-data'],
-      response: { 201: ZDiaryEntry, ...errors },
-    },
-    handler: async (request, reply) => {
-      const { file } = await readUpload(request, {
-        maxBytes: Math.min(DIARY_MAX_PHOTO_BYTES, app.config.uploadLimitBytes),
-        fields: 2,
-      });
-      const entry = await addDiaryPhoto(
-        app.ctx,
-        app.fileStore,
-        request.auth!.id,
-        request.params.id,
-        request.params.entryId,
-        file,
-      );
-      return reply.status(201).send(entry);
-    },
+  await uploadRoutes(app, (scope) => {
+    withZod(scope).post(`${base}/:entryId/photos`, {
+      config: { permission: 'Diary-update' },
+      schema: {
+        tags,
+        params: ZDiaryEntryParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: ZDiaryEntry, ...errors },
+      },
+      handler: async (request, reply) => {
+        const { file } = await readUpload(request, {
+          maxBytes: Math.min(DIARY_MAX_PHOTO_BYTES, app.config.uploadLimitBytes),
+          fields: 2,
+        });
+        const entry = await addDiaryPhoto(
+          app.ctx,
+          app.fileStore,
+          request.auth!.id,
+          request.params.id,
+          request.params.entryId,
+          file,
+        );
+        return reply.status(201).send(entry);
+      },
+    });
   });
   api.delete(`${base}/:entryId/photos/:photoId`, {
     config: { permission: 'Diary-update' },

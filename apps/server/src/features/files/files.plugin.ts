@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import multipart from '@fastify/multipart';
 import { openFileStore, type FileStore } from './file-store.ts';
 import { sweepUnusedFiles } from './files.service.ts';
 
@@ -16,17 +15,11 @@ const UNUSED_GRACE_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * File storage, registered by app.ts: the store the configuration names, multipart parsing for uploads, and an
- * hourly sweep that removes files nothing has used for a day (uploads never saved, images of deleted journeys).
+ * File storage, registered by app.ts: the store the configuration names and an hourly sweep that removes files nothing has used for a day (uploads never saved, images of deleted journeys).
  */
 export const filesPlugin = fp(async (app: FastifyInstance, options: { store?: FileStore }) => {
   const store = options.store ?? openFileStore(app.config.fileStore);
   app.decorate('fileStore', store);
-  await app.register(multipart, {
-    // The name as sent, path included: an upload whose name carries a path is refused, not silently renamed.
-    preservePath: true,
-    limits: { fileSize: app.config.uploadLimitBytes, files: 1 },
-  });
 
   const sweep = () =>
     sweepUnusedFiles(app.ctx, store, new Date(Date.now() - UNUSED_GRACE_MS).toISOString())

@@ -151,6 +151,15 @@ describe('stored images: upload, delivery, refusals', () => {
     );
   });
 
+  it('parses a form only on the routes that take an upload: any other route refuses it with 415', async () => {
+    const form = () => uploadForm({ bytes: Buffer.from('x'), name: 'a.txt', type: 'text/plain' });
+    const refused = await call(t.app, office, { method: 'POST', url: '/customers', payload: form() });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toMatchObject({ key: 'error.badRequest' });
+    // The upload route itself still reads the form (and refuses a text file as no image).
+    expect((await upload(form())).statusCode).toBe(400);
+  });
+
   it('answers 404 for unknown files and 400 for unknown sizes', async () => {
     expect((await call(t.app, null, { method: 'GET', url: '/files/999999/thumb' })).statusCode).toBe(404);
     const response = await call(t.app, null, { method: 'GET', url: '/files/1/huge' });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ZErrorBody, ZFileParams, ZStoredImage } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
-import { readUpload } from '../../lib/upload.ts';
+import { readUpload, uploadRoutes } from '../../lib/upload.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { findPublicFile, storeImage } from './files.service.ts';
 
@@ -43,13 +43,15 @@ export async function filesRoutes(app: FastifyInstance) {
       return reply.send(body);
     },
   });
-  api.post('/files/images', {
-    config: { permission: ['internet-create', 'internet-update'] },
-    schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 201: ZStoredImage, ...errors } },
-    handler: async (request, reply) => {
-      const { file } = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 2 });
-      if (!file) throw invalidField('file', 'error.empty');
-      return reply.status(201).send(await storeImage(app.ctx, app.fileStore, file, request.auth!.id));
-    },
+  await uploadRoutes(app, (scope) => {
+    withZod(scope).post('/files/images', {
+      config: { permission: ['internet-create', 'internet-update'] },
+      schema: { tags: ['files'], consumes: ['multipart/form-data'], response: { 201: ZStoredImage, ...errors } },
+      handler: async (request, reply) => {
+        const { file } = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 2 });
+        if (!file) throw invalidField('file', 'error.empty');
+        return reply.status(201).send(await storeImage(app.ctx, app.fileStore, file, request.auth!.id));
+      },
+    });
   });
 }

@@ -21,7 +21,7 @@ import {
   ZUpdateLibraryItemBody,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
-import { readUpload } from '../../lib/upload.ts';
+import { readUpload, uploadRoutes } from '../../lib/upload.ts';
 import {
   allLibraries,
   createLibrary,
@@ -146,17 +146,19 @@ export async function imagesRoutes(app: FastifyInstance) {
       types: [...IMAGE_UPLOAD_TYPES],
     }),
   });
-  api.post('/img/library-item', {
-    config: { permission: 'imagedb-create' },
-    schema: {
-      tags,
-      consumes: ['multipart/form-data'],
-      response: { 201: ZLibraryItem, 413: ZErrorBody, ...errors },
-    },
-    handler: async (request, reply) => {
-      const upload = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 4 });
-      return reply.status(201).send(await uploadLibraryItem(app.ctx, app.fileStore, request.auth!, upload));
-    },
+  await uploadRoutes(app, (scope) => {
+    withZod(scope).post('/img/library-item', {
+      config: { permission: 'imagedb-create' },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        response: { 201: ZLibraryItem, 413: ZErrorBody, ...errors },
+      },
+      handler: async (request, reply) => {
+        const upload = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 4 });
+        return reply.status(201).send(await uploadLibraryItem(app.ctx, app.fileStore, request.auth!, upload));
+      },
+    });
   });
   for (const method of ['patch', 'put'] as const) {
     api[method]('/img/library-item/:id', {

@@ -9,7 +9,7 @@ import {
   ZUpdateJourneyImageBody,
 } from '@tourdesk/contracts';
 import { withZod } from '../../lib/route.ts';
-import { readUpload } from '../../lib/upload.ts';
+import { readUpload, uploadRoutes } from '../../lib/upload.ts';
 import { registerImageUsage } from '../images/image-library.service.ts';
 import { findJourneyImageUsages } from './journey-image-usage.repository.ts';
 import {
@@ -35,13 +35,15 @@ export async function journeyImagesRoutes(app: FastifyInstance) {
     },
     handler: (request) => listJourneyImages(app.ctx, request.query.journey),
   });
-  api.post('/journey/files', {
-    config: { permission: ['internet-create', 'internet-update'] },
-    schema: { tags: ['journeys'], consumes: ['multipart/form-data'], response: { 201: ZJourneyImage, ...errors } },
-    handler: async (request, reply) => {
-      const upload = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 4 });
-      return reply.status(201).send(await createJourneyImage(app.ctx, app.fileStore, upload, request.auth!.id));
-    },
+  await uploadRoutes(app, (scope) => {
+    withZod(scope).post('/journey/files', {
+      config: { permission: ['internet-create', 'internet-update'] },
+      schema: { tags: ['journeys'], consumes: ['multipart/form-data'], response: { 201: ZJourneyImage, ...errors } },
+      handler: async (request, reply) => {
+        const upload = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 4 });
+        return reply.status(201).send(await createJourneyImage(app.ctx, app.fileStore, upload, request.auth!.id));
+      },
+    });
   });
   api.post('/journey/files/from-library', {
     config: { permission: ['internet-create', 'internet-update'] },

@@ -33,7 +33,7 @@ import {
 import { invalidField } from '../../lib/errors.ts';
 import { codeTtl, requestOrigin } from '../../lib/origin.ts';
 import { withZod } from '../../lib/route.ts';
-import { readUpload } from '../../lib/upload.ts';
+import { readUpload, uploadRoutes } from '../../lib/upload.ts';
 import {
   addMemberByHand,
   addMembersFromCustomers,
@@ -123,14 +123,16 @@ export async function newsletterContactsRoutes(app: FastifyInstance) {
   });
 
   // Import: upload and parse → check a mapping (preview with duplicates) → start → next chunk … until done.
-  api.post('/newsletter/contacts/import', {
-    config: { permission: 'newsletter-create' },
-    schema: { tags, consumes: ['multipart/form-data'], response: { 201: ZImportUpload, ...errors, 413: ZErrorBody } },
-    handler: async (request, reply) => {
-      const { file } = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 2 });
-      if (!file) throw invalidField('file', 'error.empty');
-      return reply.status(201).send(await uploadImport(app.ctx, file, request.auth!.id));
-    },
+  await uploadRoutes(app, (scope) => {
+    withZod(scope).post('/newsletter/contacts/import', {
+      config: { permission: 'newsletter-create' },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: ZImportUpload, ...errors, 413: ZErrorBody } },
+      handler: async (request, reply) => {
+        const { file } = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 2 });
+        if (!file) throw invalidField('file', 'error.empty');
+        return reply.status(201).send(await uploadImport(app.ctx, file, request.auth!.id));
+      },
+    });
   });
   api.post('/newsletter/contacts/import/:id/check', {
     config: { permission: 'newsletter-create' },

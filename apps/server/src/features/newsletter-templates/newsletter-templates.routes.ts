@@ -17,7 +17,7 @@ import { invalidField } from '../../lib/errors.ts';
 import { registerImageUsage } from '../images/image-library.service.ts';
 import { findTemplateImageUsages } from './template-image-usage.repository.ts';
 import { withZod } from '../../lib/route.ts';
-import { readUpload } from '../../lib/upload.ts';
+import { readUpload, uploadRoutes } from '../../lib/upload.ts';
 import {
   createTemplate,
   deleteTemplate,
@@ -66,14 +66,16 @@ export async function newsletterTemplatesRoutes(app: FastifyInstance) {
     },
     handler: (request) => listTemplateFiles(app.ctx, request.query['lit-search']),
   });
-  api.post('/newsletter/templates/files', {
-    config: { permission: ['newsletter-create', 'newsletter-update'] },
-    schema: { tags, consumes: ['multipart/form-data'], response: { 201: ZNewsletterTemplateFile, ...errors } },
-    handler: async (request, reply) => {
-      const { file } = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 2 });
-      if (!file) throw invalidField('file', 'error.empty');
-      return reply.status(201).send(await uploadTemplateFile(app.ctx, app.fileStore, file, request.auth!.id));
-    },
+  await uploadRoutes(app, (scope) => {
+    withZod(scope).post('/newsletter/templates/files', {
+      config: { permission: ['newsletter-create', 'newsletter-update'] },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: ZNewsletterTemplateFile, ...errors } },
+      handler: async (request, reply) => {
+        const { file } = await readUpload(request, { maxBytes: app.config.uploadLimitBytes, fields: 2 });
+        if (!file) throw invalidField('file', 'error.empty');
+        return reply.status(201).send(await uploadTemplateFile(app.ctx, app.fileStore, file, request.auth!.id));
+      },
+    });
   });
   api.delete('/newsletter/templates/files/:id', {
     config: { permission: 'newsletter-delete' },
