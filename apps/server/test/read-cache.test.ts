@@ -35,6 +35,23 @@ describe('the read cache (list totals, logged-in users)', () => {
     expect(await expiring.get('counts', 'a', count)).toBe(7);
   });
 
+  it('keeps a statement’s results apart by their parameters, and starts empty again beyond its size', async () => {
+    const cache = new ReadCache({ counts: 60_000, auth: 60_000 });
+    let counted = 0;
+    const count = async () => ++counted;
+    const statement = 'select count(*) as total from user_account where kind = ?';
+    expect(await cache.get('counts', [statement, '["staff"]'], count)).toBe(1);
+    expect(await cache.get('counts', [statement, '["app"]'], count)).toBe(2);
+    expect(cache.peek('counts', [statement, '["staff"]'])).toBe(1);
+    expect(cache.peek('counts', [statement, '["app"]'])).toBe(2);
+    // The statement alone is another key, and the kinds do not share results.
+    expect(cache.peek('counts', statement)).toBeUndefined();
+    expect(cache.peek('auth', [statement, '["staff"]'])).toBeUndefined();
+    for (let n = 0; n < 10_000; n++) await cache.get('auth', String(n), count);
+    expect(cache.peek('counts', [statement, '["staff"]'])).toBeUndefined();
+    expect(cache.peek('auth', '9999')).toBe(counted);
+  });
+
   it('refuses a token on the next request once its account is disabled, cache or not', async () => {
     const driver = await createLogin(t.ctx, 'driver');
     const admin = await createLogin(t.ctx, 'admin');

@@ -21,9 +21,26 @@ import {
  */
 export type ReadCacheKind = 'counts' | 'auth';
 
+/**
+ * What a result is kept under: a string, or a statement's text and its parameters' JSON. A list's count statement
+ * is one string kept for every request (db/compiled-once.ts) whose hash V8 works out once; joined with its
+ * parameters into a new key it had to be copied and hashed anew, a kilobyte on each request.
+ */
+export type ReadCacheKey = string | readonly [statement: string, parameters: string];
+
+type Entry = { value: unknown; expires: number; generation: number };
+
+/** At most this many results are kept; beyond it the cache starts empty again. */
+const MAX_ENTRIES = 10_000;
+
 export class ReadCache {
   private generation = 0;
-  private readonly entries = new Map<string, { value: unknown; expires: number; generation: number }>();
+  /** Per kind: the key (or statement) → its parameters (or '') → the result. */
+  private readonly entries: Record<ReadCacheKind, Map<string, Map<string, Entry>>> = {
+    counts: new Map(),
+    auth: new Map(),
+  };
+  private size = 0;
   private readonly ttlMs: Record<ReadCacheKind, number>;
   readonly plugin: KyselyPlugin;
 
@@ -40,24 +57,35 @@ export class ReadCache {
   }
 
   /** The result for `key` while fresh and no write happened since, else `undefined` — without waiting for anything. */
-  peek<T>(kind: ReadCacheKind, key: string): T | undefined {
-    const cached = this.entries.get(`${kind}\u0000${key}`);
+  peek<T>(kind: ReadCacheKind, key: ReadCacheKey): T | undefined {
+    const cached =
+      typeof key === 'string' ? this.entries[kind].get(key)?.get('') : this.entries[kind].get(key[0])?.get(key[1]);
     if (cached && cached.generation === this.generation && cached.expires > Date.now()) return cached.value as T;
     return undefined;
   }
 
   /** The result for `key`, from the cache while fresh and no write happened since, else from `load()`. */
-  async get<T>(kind: ReadCacheKind, key: string, load: () => Promise<T>): Promise<T> {
+  async get<T>(kind: ReadCacheKind, key: ReadCacheKey, load: () => Promise<T>): Promise<T> {
     const ttl = this.ttlMs[kind];
     if (ttl <= 0) return load();
     const generation = this.generation;
-    const entryKey = `${kind}\u0000${key}`;
     const cached = this.peek<T>(kind, key);
     if (cached !== undefined) return cached;
     const value = await load();
-    if (this.entries.size > 10_000) this.entries.clear();
-    this.entries.set(entryKey, { value, expires: Date.now() + ttl, generation });
+    this.keep(kind, key, { value, expires: Date.now() + ttl, generation });
     return value;
+  }
+
+  private keep(kind: ReadCacheKind, key: ReadCacheKey, entry: Entry): void {
+    if (this.size >= MAX_ENTRIES) {
+      for (const byKey of Object.values(this.entries)) byKey.clear();
+      this.size = 0;
+    }
+    const [first, second] = typeof key === 'string' ? [key, ''] : key;
+    let byParameters = this.entries[kind].get(first);
+    if (!byParameters) this.entries[kind].set(first, (byParameters = new Map()));
+    if (!byParameters.has(second)) this.size++;
+    byParameters.set(second, entry);
   }
 }
 

@@ -281,11 +281,26 @@ function planOf(spec: AnySpec, query: ListQuery): ListPlan {
 
 const sortColumnOf = (field: ListField<string>): string => field.sortColumn ?? field.column;
 
-function pick<T extends Record<string, unknown>>(row: T, fields: readonly string[] | null): Partial<T> {
-  if (!fields) return row;
+function pick<T extends Record<string, unknown>>(row: T, fields: readonly string[]): Partial<T> {
   const result: Record<string, unknown> = {};
   for (const field of fields) if (field in row) result[field] = row[field];
   return result as Partial<T>;
+}
+
+/**
+ * The rows of a page, read by their ids in any order, put in the order of `ids`: each into its place when there is
+ * one row per id (the usual case), else sorted by place (a row deleted between the two statements is missing).
+ */
+function inIdOrder<Row>(rows: Row[], ids: readonly number[], idColumn: string): Row[] {
+  const position = new Map<number, number>();
+  for (let index = 0; index < ids.length; index++) position.set(ids[index]!, index);
+  const placeOf = (row: Row) => position.get((row as Record<string, number>)[idColumn]!)!;
+  if (rows.length === ids.length) {
+    const placed = new Array<Row>(ids.length);
+    for (const row of rows) placed[placeOf(row)] = row;
+    if (!placed.includes(undefined as Row)) return placed;
+  }
+  return rows.sort((a, b) => placeOf(a) - placeOf(b));
 }
 
 /** Applies the filters and the search words to a query (the page query and the count query alike). */
@@ -450,18 +465,13 @@ async function readList<
       const byIds = compiledOnce(base, `page of ${ids.length}`, ids, () =>
         base.where(sql<SqlBool>`${sql.ref(idColumn)} in (${sql.join(ids)})`),
       );
-      const found = (await runCompiled(context.db, byIds)).rows as O[];
-      const position = new Map(ids.map((id, index) => [id, index]));
-      rows = found.sort(
-        (a, b) =>
-          position.get((a as Record<string, number>)[spec.idColumn]!)! -
-          position.get((b as Record<string, number>)[spec.idColumn]!)!,
-      );
+      rows = inIdOrder((await runCompiled(context.db, byIds)).rows as O[], ids, spec.idColumn);
     }
   } else if (limit > 0) {
     rows = (await ordered(filtered() as unknown as AnySelect).execute()) as O[];
   }
-  const data = (await map(rows as O[])).map((item) => pick(item, select));
+  const items = await map(rows as O[]);
+  const data = select ? items.map((item) => pick(item, select)) : items;
   if (!paginate) return { total: data.length, limit, skip, data };
 
   let total = skip + data.length;
@@ -513,7 +523,7 @@ async function countCompiled(context: ListContext, compiled: CompiledQuery): Pro
     return Number((row as { total?: number | string } | undefined)?.total ?? 0);
   };
   if (!context.cache) return run();
-  return context.cache.get('counts', `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`, run);
+  return context.cache.get('counts', [compiled.sql, JSON.stringify(compiled.parameters)], run);
 }
 
 /** A raw statement as `compiledOnce` builds it: compiled on the context's database. */
