@@ -16,9 +16,8 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { schedulerPlugin } from './plugins/scheduler.ts';
 import { mailWorkerPlugin } from './features/mail/mail-worker.plugin.ts';
 import { errorsPlugin } from './plugins/errors.ts';
-import { recentErrorsPlugin } from './features/debug/recent-errors.plugin.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { refusingNulInQueries, securityPlugin } from './plugins/security.ts';
 import { thirdPartyImageOrigins } from './features/thirdparty/thirdparty.service.ts';
 import { webPlugin } from './plugins/web.ts';
 import './types.ts';
@@ -60,7 +59,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       querystringParser: parseQueryString,
     },
   });
-  app.setValidatorCompiler(validatingQueriesOnce(validatorCompiler));
+  app.setValidatorCompiler(validatingQueriesOnce(refusingNulInQueries(validatorCompiler)));
   // List answers written from their contract, every other answer through zod (lib/list-serializer.ts).
   app.setSerializerCompiler(listAwareSerializerCompiler({ check: config.checkListAnswers }));
   app.decorate('config', config);
@@ -68,7 +67,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('brandForHost', (host: string, log?: FastifyBaseLogger) => brandForHost(app.ctx, host, log));
 
   await app.register(errorsPlugin);
-  await app.register(recentErrorsPlugin);
   // A GET or HEAD has no body to decompress: its routes skip @fastify/compress's per-request preParsing hook.
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();

@@ -3,6 +3,14 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isErrorKey, type ErrorBody, type ErrorKey, type FieldError } from '@tourdesk/contracts';
 import { ApiError, messageFor, statusName } from '../lib/errors.ts';
+import { RecentErrors } from '../lib/recent-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The last 5xx answers of this instance, for GET /debug. */
+    recentErrors: RecentErrors;
+  }
+}
 
 const send = (
   reply: FastifyReply,
@@ -52,38 +60,21 @@ const STATUS_KEYS: Record<number, ErrorKey> = {
  * keep their 4xx status; anything unexpected is logged and answered 500 without details.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('recentErrors', new RecentErrors());
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof ApiError) {
-      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return send(reply, error.statusCode, error.key, error.errors, { message: error.message, usage: error.usage });
+    const sent = answer(error, request, reply);
+    // Every 5xx answer comes from here (no route sends one itself): kept for the debug page.
+    if (reply.statusCode >= 500) {
+      app.recentErrors.add({
+        at: new Date().toISOString(),
+        requestId: String(request.id),
+        method: request.method,
+        url: (request.url.split('?')[0] ?? request.url).slice(0, 300),
+        statusCode: reply.statusCode,
+        message: (error.message || `HTTP ${reply.statusCode}`).slice(0, 300),
+      });
     }
-
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = toFieldErrors(error.validation);
-      const inQuery = error.validationContext === 'querystring' || error.validationContext === 'params';
-      const key = inQuery ? (errors[0]?.key ?? 'error.invalidQuery') : 'error.badRequest';
-      return send(reply, 400, isErrorKey(key) ? key : 'error.invalidQuery', errors);
-    }
-
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return send(reply, 500, 'error.unexpected');
-    }
-
-    const statusCode = error.statusCode ?? 500;
-    if (statusCode >= 400 && statusCode < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, wrong content type, rate limit.
-      return send(reply, statusCode, STATUS_KEYS[statusCode] ?? 'error.badRequest');
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return send(reply, 400, 'error.badRequest');
-    }
-    if (isPoolTimeout(error)) {
-      request.log.warn({ err: error }, 'database pool exhausted');
-      return send(reply, 503, 'error.serviceUnavailable');
-    }
-    request.log.error({ err: error }, 'unexpected error');
-    return send(reply, 500, 'error.unexpected');
+    return sent;
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -100,3 +91,38 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 });
 
 const isPoolTimeout = (error: Error) => /timeout exceeded when trying to connect/i.test(error.message);
+
+/** The error's answer: a client's mistake keeps its 4xx status, anything unexpected is logged and answered 500. */
+function answer(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+    return send(reply, error.statusCode, error.key, error.errors, { message: error.message, usage: error.usage });
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = toFieldErrors(error.validation);
+    const inQuery = error.validationContext === 'querystring' || error.validationContext === 'params';
+    const key = inQuery ? (errors[0]?.key ?? 'error.invalidQuery') : 'error.badRequest';
+    return send(reply, 400, isErrorKey(key) ? key : 'error.invalidQuery', errors);
+  }
+
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+    return send(reply, 500, 'error.unexpected');
+  }
+
+  const statusCode = error.statusCode ?? 500;
+  if (statusCode >= 400 && statusCode < 500) {
+    // Fastify's own client errors: malformed JSON, body too large, wrong content type, rate limit.
+    return send(reply, statusCode, STATUS_KEYS[statusCode] ?? 'error.badRequest');
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return send(reply, 400, 'error.badRequest');
+  }
+  if (isPoolTimeout(error)) {
+    request.log.warn({ err: error }, 'database pool exhausted');
+    return send(reply, 503, 'error.serviceUnavailable');
+  }
+  request.log.error({ err: error }, 'unexpected error');
+  return send(reply, 500, 'error.unexpected');
+}

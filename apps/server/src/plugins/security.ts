@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import cors from '@fastify/cors';
@@ -49,11 +49,13 @@ function refuseNul(request: FastifyRequest, _reply: FastifyReply, done: (error?:
     if (value === undefined || value === null) continue;
     const path = findNulPath(value);
     if (path === null) continue;
-    const key = part === 'body' ? 'error.badRequest' : 'error.invalidQuery';
-    return done(new ApiError(400, key, [fieldError(path, 'error.invalid')]));
+    return done(nulRefused(part, path));
   }
   done();
 }
+
+const nulRefused = (part: 'params' | 'querystring' | 'body', path: string) =>
+  new ApiError(400, part === 'body' ? 'error.badRequest' : 'error.invalidQuery', [fieldError(path, 'error.invalid')]);
 
 /**
  * The headers helmet sets for `options`, worked out once. Helmet's middleware builds its header values from the
@@ -159,26 +161,8 @@ const isPageLoad = (request: FastifyRequest) =>
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
   let sets = headerSets(app, envImageOrigins(app));
   const { imageOrigins } = options;
-  if (imageOrigins) {
-    // With `done` rather than async: an API request passes without waiting for a promise.
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (!isPageLoad(request)) return done();
-      imageOrigins().then(
-        (origins) => {
-          if (origins.join(' ') !== sets.origins) sets = headerSets(app, origins);
-          done();
-        },
-        (error: unknown) => {
-          request.log.warn({ err: error }, 'image origins not read; the CSP keeps the last ones');
-          done();
-        },
-      );
-    });
-  }
 
-  // Every answer gets its headers when it is sent (errors and missing routes too): the short set for the API's
-  // JSON answers, the full set for everything else (web pages, the API docs, PDFs, CSV, files).
-  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+  const withHeaders = (request: FastifyRequest, reply: FastifyReply) => {
     const type = reply.getHeader('content-type');
     const chosen =
       typeof type === 'string' && type.startsWith('application/json') && request.url.startsWith('/api/')
@@ -187,7 +171,29 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
           ? sets.embeddable
           : sets.headers;
     for (const [name, value] of chosen) if (!reply.hasHeader(name)) reply.header(name, value);
-    done(null, payload);
+  };
+
+  // Every answer gets its headers when it is sent (errors and missing routes too): the short set for the API's
+  // JSON answers, the full set for everything else (web pages, the API docs, PDFs, CSV, files). A page of the web
+  // app first reads the image origins again, so that its CSP allows a tile server saved a moment ago. One hook
+  // with `done` for all: an API request waits for nothing, and no other per-request hook is needed.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+    if (!imageOrigins || !isPageLoad(request)) {
+      withHeaders(request, reply);
+      return done(null, payload);
+    }
+    imageOrigins().then(
+      (origins) => {
+        if (origins.join(' ') !== sets.origins) sets = headerSets(app, origins);
+        withHeaders(request, reply);
+        done(null, payload);
+      },
+      (error: unknown) => {
+        request.log.warn({ err: error }, 'image origins not read; the CSP keeps the last ones');
+        withHeaders(request, reply);
+        done(null, payload);
+      },
+    );
   });
   // Without configured origins CORS adds nothing to any answer, so its per-request hook is left out.
   if (app.config.corsOrigins.length > 0) {
@@ -198,5 +204,30 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     });
   }
 
-  app.addHook('preValidation', refuseNul);
+  // What can carry a NUL past the query validators: a body, path parameters, a query no schema reads.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const takesBody = methods.some((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method));
+    const hasParams = route.url.includes(':') || route.url.includes('*');
+    if (takesBody || hasParams || !route.schema?.querystring) {
+      route.preValidation = [refuseNul, ...[route.preValidation ?? []].flat()];
+    }
+  });
 });
+
+/**
+ * Wraps a validator compiler so that a query string validator refuses a NUL character before anything else, with
+ * the answer `refuseNul` gives. A list route (a GET with a query contract and no path parameters) is then guarded
+ * by its query validator alone, which remembers its answers (lib/query-string.ts), instead of by a
+ * preValidation hook on every request.
+ */
+export const refusingNulInQueries =
+  <T>(compile: FastifySchemaCompiler<T>): FastifySchemaCompiler<T> =>
+  (route) => {
+    const validate = compile(route);
+    if (route.httpPart !== 'querystring') return validate;
+    return (data: unknown) => {
+      const path = findNulPath(data);
+      return path === null ? validate(data) : { error: nulRefused('querystring', path) };
+    };
+  };

@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsPlugin } from '../../plugins/errors.ts';
+import { ApiError } from '../../lib/errors.ts';
 import {
   buildTestApp,
   call,
@@ -9,7 +10,6 @@ import {
   type DemoAccount,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { recentErrorsPlugin } from './recent-errors.plugin.ts';
 
 describe('debug (issue #18 item 5)', () => {
   let t: TestApp;
@@ -116,18 +116,29 @@ describe('recent errors', () => {
   it('keeps the last 50 answers with status 5xx, newest first, with their request ids', async () => {
     const app = Fastify({ logger: false });
     await app.register(errorsPlugin);
-    await app.register(recentErrorsPlugin);
     app.get('/boom/:n', async (request) => {
       throw new Error(`broken ${(request.params as { n: string }).n}`);
     });
     app.get('/fine', async () => ({ ok: true }));
+    app.get('/refused', async () => {
+      throw new ApiError(409, 'error.conflict');
+    });
+    app.get('/unavailable', async () => {
+      throw new ApiError(503, 'error.serviceUnavailable');
+    });
     for (let n = 1; n <= 55; n += 1) await app.inject({ method: 'GET', url: `/boom/${n}?secret=x` });
     await app.inject({ method: 'GET', url: '/fine' });
-    const list = app.recentErrors.list();
+    await app.inject({ method: 'GET', url: '/refused' });
+    await app.inject({ method: 'GET', url: '/nowhere' });
+    let list = app.recentErrors.list();
     expect(list).toHaveLength(50);
     expect(list[0]).toMatchObject({ method: 'GET', url: '/boom/55', statusCode: 500, message: 'broken 55' });
     expect(list[0]!.requestId).toEqual(expect.any(String));
     expect(list[49]!.url).toBe('/boom/6');
+    // A service error a route answers on purpose is kept as well, with its own status.
+    await app.inject({ method: 'GET', url: '/unavailable' });
+    list = app.recentErrors.list();
+    expect(list[0]).toMatchObject({ url: '/unavailable', statusCode: 503 });
     await app.close();
   });
 });

@@ -18,7 +18,7 @@ import {
   scheduledJobs,
   type AuditFilter,
 } from './debug.repository.ts';
-import type { RecentErrors } from './recent-errors.plugin.ts';
+import type { RecentErrors } from '../../lib/recent-errors.ts';
 
 /** How long a health check of an outside service may take on the debug page. */
 export const HEALTH_TIMEOUT_MS = 3_000;
