@@ -100,7 +100,7 @@ describe('compiledOnce', () => {
     await expect(
       t.ctx.db.transaction().execute(async (trx) => {
         await trx.insertInto('app_secret').values({ name: 'run-compiled-uncommitted', value: 'x' }).execute();
-        read = runCompiled(t.ctx.db, secrets());
+        read = Promise.resolve(runCompiled(t.ctx.db, secrets()));
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');

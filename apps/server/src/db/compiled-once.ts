@@ -63,9 +63,13 @@ export function registerDirectReader(db: object, read: (query: CompiledQuery) =>
  * SQLite's connection when nothing else is using it (node-sqlite-adapter.ts `directReader`), PostgreSQL's pool
  * (database.ts) — and anything else — writes, transactions, a handle with extra plugins (`withPlugin` makes a new
  * handle) — through Kysely. Kysely's executor adds a connection lease, a plugin pass and several promises to every
- * statement, and a list page runs two or three of them.
+ * statement, and a list page runs two or three of them. A read on SQLite's connection answers at once, not as a
+ * promise; callers await either.
  */
-export async function runCompiled<Row, DB>(db: Kysely<DB>, query: CompiledQuery<Row>): Promise<QueryResult<Row>> {
+export function runCompiled<Row, DB>(
+  db: Kysely<DB>,
+  query: CompiledQuery<Row>,
+): QueryResult<Row> | Promise<QueryResult<Row>> {
   const direct = directReaders.get(db)?.(query);
   return (direct ?? db.executeQuery(query)) as QueryResult<Row> | Promise<QueryResult<Row>>;
 }

@@ -94,9 +94,13 @@ export function nodeSqliteDatabase(db: DatabaseSync, cacheSize = 500): SqliteDat
  * node:sqlite runs a statement to completion before anything else can, so nothing interleaves with it.
  */
 export function directReader(raw: DatabaseSync, database: SqliteDatabase) {
+  // Per operation node, its prepared statement: a statement compiled once (db/compiled-once.ts) keeps its node, so
+  // it is found by that object instead of by its SQL text (a kilobyte compared, and moved up in the LRU order).
+  const byNode = new WeakMap<object, SqliteStatement>();
   return (query: CompiledQuery): QueryResult<unknown> | null => {
     if (raw.isTransaction) return null;
-    const statement = database.prepare(query.sql);
+    let statement = byNode.get(query.query);
+    if (!statement) byNode.set(query.query, (statement = database.prepare(query.sql)));
     if (!statement.reader) return null;
     return { rows: statement.all(query.parameters) };
   };
