@@ -74,10 +74,15 @@ export function searchCondition(
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
 }
 
-/** SQLite's FTS5 table of `table` and the match for `words`, when the index can find every word (else null). */
+/**
+ * SQLite's FTS5 table of `table` and the match for `words`, when the index can find every word (else null). The
+ * statements below are built only when their shape is compiled the first time (`query()`): a list request needs
+ * just their values, and building Kysely's immutable nodes cost about 8 µs of a search (bench/README.md,
+ * "5 December 2026 (thirty-fifth session)").
+ */
 function searchIndex(dialect: DialectName, table: string, words: readonly string[]) {
   if (dialect !== 'sqlite' || words.length === 0 || !words.every(indexable)) return null;
-  return { fts: sql.table(`${table}_fts`), match: ftsMatch(words) };
+  return { fts: () => sql.table(`${table}_fts`), match: ftsMatch(words) };
 }
 
 /**
@@ -92,15 +97,16 @@ export function cappedSearchHits(
   table: string,
   words: readonly string[],
   cap: number,
-): { query: RawBuilder<{ hits: number; ids: string }>; values: readonly [string, number] } | null {
+): { query: () => RawBuilder<{ hits: number; ids: string }>; values: readonly [string, number] } | null {
   const index = searchIndex(dialect, table, words);
   if (!index) return null;
   const { fts, match } = index;
   return {
-    query: sql<{
-      hits: number;
-      ids: string;
-    }>`select count(*) as hits, json_group_array(id) as ids from (select rowid as id from ${fts} where ${fts} match ${match} limit ${cap})`,
+    query: () =>
+      sql<{
+        hits: number;
+        ids: string;
+      }>`select count(*) as hits, json_group_array(id) as ids from (select rowid as id from ${fts()} where ${fts()} match ${match} limit ${cap})`,
     values: [match, cap],
   };
 }
@@ -119,16 +125,17 @@ export function searchIndexPage(
   words: readonly string[],
   direction: 1 | -1,
   page: { limit: number; skip: number },
-): { query: RawBuilder<{ list_id: number }>; values: readonly [string, number, number] } | null {
+): { query: () => RawBuilder<{ list_id: number }>; values: readonly [string, number, number] } | null {
   const index = searchIndex(dialect, table, words);
   if (!index) return null;
   const { fts, match } = index;
   return {
-    query: sql<{
-      list_id: number;
-    }>`select rowid as list_id from ${fts} where ${fts} match ${match} order by rowid ${sql.raw(
-      direction === 1 ? 'asc' : 'desc',
-    )} limit ${page.limit} offset ${page.skip}`,
+    query: () =>
+      sql<{
+        list_id: number;
+      }>`select rowid as list_id from ${fts()} where ${fts()} match ${match} order by rowid ${sql.raw(
+        direction === 1 ? 'asc' : 'desc',
+      )} limit ${page.limit} offset ${page.skip}`,
     values: [match, page.limit, page.skip],
   };
 }
@@ -143,12 +150,12 @@ export function searchIndexCount(
   dialect: DialectName,
   table: string,
   words: readonly string[],
-): { query: RawBuilder<{ total: number }>; values: readonly [string] } | null {
+): { query: () => RawBuilder<{ total: number }>; values: readonly [string] } | null {
   const index = searchIndex(dialect, table, words);
   if (!index) return null;
   const { fts, match } = index;
   return {
-    query: sql<{ total: number }>`select count(*) as total from ${fts} where ${fts} match ${match}`,
+    query: () => sql<{ total: number }>`select count(*) as total from ${fts()} where ${fts()} match ${match}`,
     values: [match],
   };
 }

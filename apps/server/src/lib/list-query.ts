@@ -483,7 +483,7 @@ async function readList<
         : null;
     if (inIndex && countBase) {
       const statement = compiledOnce(countBase, `index count ${spec.table}`, inIndex.values, () =>
-        compilable(context, inIndex.query),
+        compilable(context, inIndex.query()),
       );
       total = await countCompiled(context, statement);
     } else if (countBase && !filters.some((filter) => filter.joined)) {
@@ -603,7 +603,7 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
     const page = byId ? searchIndexPage(context.dialect, spec.table, words, only[1], { limit, skip }) : null;
     if (page) {
       const statement = compiledOnce(input.countBase, `index page ${spec.table} ${only[1]}`, page.values, () =>
-        compilable(context, page.query),
+        compilable(context, page.query()),
       );
       return idsOf(await runCompiled(context.db, statement));
     }
@@ -617,7 +617,7 @@ async function pageIds<DB, Q extends SelectQueryBuilder<DB, keyof DB, unknown>>(
   if (capped) {
     // How many matches, and their ids as the JSON array the next statement reads, in one row from the index.
     const hitsStatement = compiledOnce(input.countBase, `capped hits ${spec.table}`, capped.values, () =>
-      compilable(context, capped.query),
+      compilable(context, capped.query()),
     );
     const found = (await runCompiled(context.db, hitsStatement)).rows[0];
     const hits = Number(found?.hits ?? 0);
