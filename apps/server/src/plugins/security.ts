@@ -31,9 +31,10 @@ export function findNulPath(value: unknown): string | null {
 }
 
 /**
- * 400 for a NUL character anywhere in params, query or body, on every route (checked before validation). Params
- * and query come from the URL, where a NUL can only arrive percent-encoded (the HTTP parser refuses a raw one),
- * so they are walked only when the URL holds `%00`.
+ * 400 for a NUL character anywhere in params, query or body (checked before validation), on the routes where one
+ * could get past the query validators (the onRoute hook of `securityPlugin`; `refusingNulInQueries` guards the
+ * rest). Params and query come from the URL, where a NUL can only arrive percent-encoded (the HTTP parser refuses a
+ * raw one), so they are walked only when the URL holds `%00`.
  */
 function refuseNul(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const url = request.url;
