@@ -288,7 +288,7 @@ function pick<T extends Record<string, unknown>>(row: T, fields: readonly string
 }
 
 /**
- * The rows of a page, read by their ids in any order, put in the order of `ids`: each into its place when there is
+ * The rows of a page, read by their ids in whatever order, put in the order of `ids`: each into its place when there is
  * one row per id (the usual case), else sorted by place (a row deleted between the two statements is missing).
  */
 function inIdOrder<Row>(rows: Row[], ids: readonly number[], idColumn: string): Row[] {

@@ -151,7 +151,7 @@ describe('stored images: upload, delivery, refusals', () => {
     );
   });
 
-  it('parses a form only on the routes that take an upload: any other route refuses it with 415', async () => {
+  it('parses a form only on the routes that take an upload; the other routes refuse it with 415', async () => {
     const form = () => uploadForm({ bytes: Buffer.from('x'), name: 'a.txt', type: 'text/plain' });
     const refused = await call(t.app, office, { method: 'POST', url: '/customers', payload: form() });
     expect(refused.statusCode).toBe(415);
