@@ -288,8 +288,9 @@ function pick<T extends Record<string, unknown>>(row: T, fields: readonly string
 }
 
 /**
- * The rows of a page, read by their ids in whatever order, put in the order of `ids`: each into its place when there is
- * one row per id (the usual case), else sorted by place (a row deleted between the two statements is missing).
+ * The rows of a page, read by their ids in whatever order, put in the order of `ids`: each into its place when
+ * there is one row per id (the usual case), else sorted by place (a row deleted between the two statements is
+ * missing).
  */
 function inIdOrder<Row>(rows: Row[], ids: readonly number[], idColumn: string): Row[] {
   const position = new Map<number, number>();
