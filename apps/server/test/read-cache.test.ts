@@ -52,6 +52,50 @@ describe('the read cache (list totals, logged-in users)', () => {
     expect(cache.peek('auth', '9999')).toBe(counted);
   });
 
+  it('reads a missing key once for the requests that miss meanwhile, and anew after a write', async () => {
+    const cache = new ReadCache({ counts: 60_000, auth: 60_000 });
+    const db = t.ctx.db.withPlugin(cache.plugin);
+    let loads = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      const load = ++loads;
+      await gate;
+      return load;
+    };
+    const statement = 'select count(*) as total from booking where status = ?';
+    const meanwhile = [
+      cache.get('counts', [statement, '["option"]'], slow),
+      cache.get('counts', [statement, '["option"]'], slow),
+      cache.get('counts', [statement, '["request"]'], slow),
+      cache.get('auth', [statement, '["option"]'], slow),
+    ];
+    // A request after a write does not wait for a load that began before it: that one may not see the write.
+    await db.updateTable('sys_settings').set({ value: '1' }).where('key', '=', 'version').execute();
+    const afterWrite = cache.get('counts', [statement, '["option"]'], slow);
+    release();
+    expect(await Promise.all(meanwhile)).toEqual([1, 1, 2, 3]);
+    expect(await afterWrite).toBe(4);
+    expect(loads).toBe(4);
+    expect(cache.peek('counts', [statement, '["option"]'])).toBe(4);
+
+    // A load that fails fails every request waiting for it, keeps nothing, and the next request reads again.
+    let failures = 0;
+    const failing = async () => {
+      failures++;
+      await Promise.resolve();
+      throw new Error('the database went away');
+    };
+    const failed = await Promise.allSettled([
+      cache.get('counts', 'gone', failing),
+      cache.get('counts', 'gone', failing),
+    ]);
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(failures).toBe(1);
+    expect(cache.peek('counts', 'gone')).toBeUndefined();
+    expect(await cache.get('counts', 'gone', async () => 42)).toBe(42);
+  });
+
   it('refuses a token on the next request once its account is disabled, cache or not', async () => {
     const driver = await createLogin(t.ctx, 'driver');
     const admin = await createLogin(t.ctx, 'admin');

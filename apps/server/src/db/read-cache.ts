@@ -41,6 +41,8 @@ export class ReadCache {
     auth: new Map(),
   };
   private size = 0;
+  /** The loads under way, by kind and key: what a request that misses meanwhile waits for (see `get`). */
+  private readonly loads = new Map<string, { value: Promise<unknown>; generation: number }>();
   private readonly ttlMs: Record<ReadCacheKind, number>;
   readonly plugin: KyselyPlugin;
 
@@ -64,15 +66,31 @@ export class ReadCache {
     return undefined;
   }
 
-  /** The result for `key`, from the cache while fresh and no write happened since, else from `load()`. */
+  /**
+   * The result for `key`, from the cache while fresh and no write happened since, else from `load()`. Requests that
+   * miss while a load of the same key and generation is under way wait for that one instead of reading again: when a
+   * total expires under ten connections, PostgreSQL counts it once, not ten times side by side. A load started before
+   * a write is shared with no request that comes after it.
+   */
   async get<T>(kind: ReadCacheKind, key: ReadCacheKey, load: () => Promise<T>): Promise<T> {
     const ttl = this.ttlMs[kind];
     if (ttl <= 0) return load();
     const generation = this.generation;
     const cached = this.peek<T>(kind, key);
     if (cached !== undefined) return cached;
-    const value = await load();
-    this.keep(kind, key, { value, expires: Date.now() + ttl, generation });
+    // Only on a miss, a few times a minute per key: the statement's text copied into one string is no cost here.
+    const loadKey = `${kind}\0${typeof key === 'string' ? key : `${key[0]}\0${key[1]}`}`;
+    const underWay = this.loads.get(loadKey);
+    if (underWay && underWay.generation === generation) return underWay.value as Promise<T>;
+    const value = load().then((loaded) => {
+      this.keep(kind, key, { value: loaded, expires: Date.now() + ttl, generation });
+      return loaded;
+    });
+    this.loads.set(loadKey, { value, generation });
+    const settled = () => {
+      if (this.loads.get(loadKey)?.value === value) this.loads.delete(loadKey);
+    };
+    value.then(settled, settled);
     return value;
   }
 
