@@ -317,14 +317,24 @@ function process_(row: Row) {
 }
 
 const counts = new Map<string, { total: number; expires: number }>();
+/** Counts under way: a request that misses meanwhile waits for the same one, as in the project's read cache. */
+const counting = new Map<string, Promise<number>>();
 
 async function total(route: FloorRoute, rows: number): Promise<number> {
   if (!route.count) return route.skip + rows;
   const cached = counts.get(route.path);
   if (cached && cached.expires > Date.now()) return cached.total;
-  const [row] = await run(route.count);
-  const value = Number(row?.total ?? 0);
-  counts.set(route.path, { total: value, expires: Date.now() + COUNT_CACHE_MS });
+  let value = counting.get(route.path);
+  if (!value) {
+    value = run(route.count)
+      .then(([row]) => {
+        const counted = Number(row?.total ?? 0);
+        counts.set(route.path, { total: counted, expires: Date.now() + COUNT_CACHE_MS });
+        return counted;
+      })
+      .finally(() => counting.delete(route.path));
+    counting.set(route.path, value);
+  }
   return value;
 }
 

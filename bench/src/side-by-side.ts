@@ -157,20 +157,21 @@ async function main() {
   }
 }
 
-/** Per server: medians of its CPU per answer, p50 and req/s, and of the rounds' ratios to the baseline. */
+/** Per server: medians of its CPU per answer, p50, p99 and req/s, and of the rounds' ratios to the baseline. */
 function report(servers: Server[], results: Round[]) {
   const baseline = servers.find((server) => server.name === 'floor') ?? servers[0]!;
   const of = (round: Round, name: string) => round.get(name)!;
   const cpu = (result: ScenarioResult) => (result.cpuMsPerRequest ?? Number.NaN) * 1000;
   console.log(`\nmedians of ${results.length} rounds; ratios are each round's against ${baseline.name}`);
-  console.log('| server | CPU µs per answer | p50 ms | req/s | CPU ratio | p50 ratio | req/s ratio |');
-  console.log('|--------|------------------:|-------:|------:|----------:|----------:|------------:|');
+  console.log('| server | CPU µs per answer | p50 ms | p99 ms | req/s | CPU ratio | p50 ratio | req/s ratio |');
+  console.log('|--------|------------------:|-------:|-------:|------:|----------:|----------:|------------:|');
   for (const { name } of servers) {
     const ratio = (value: (result: ScenarioResult) => number) =>
       median(results.map((round) => value(of(round, name)) / value(of(round, baseline.name)))).toFixed(3);
     console.log(
       `| ${name} | ${median(results.map((round) => cpu(of(round, name)))).toFixed(0)} | ` +
         `${median(results.map((round) => of(round, name).latencyMs.p50)).toFixed(2)} | ` +
+        `${median(results.map((round) => of(round, name).latencyMs.p99)).toFixed(2)} | ` +
         `${median(results.map((round) => of(round, name).rps)).toFixed(0)} | ` +
         `${ratio(cpu)}× | ${ratio((result) => result.latencyMs.p50)}× | ${ratio((result) => result.rps)}× |`,
     );
