@@ -82,15 +82,14 @@ export class ReadCache {
     const loadKey = `${kind}\0${typeof key === 'string' ? key : `${key[0]}\0${key[1]}`}`;
     const underWay = this.loads.get(loadKey);
     if (underWay && underWay.generation === generation) return underWay.value as Promise<T>;
-    const value = load().then((loaded) => {
-      this.keep(kind, key, { value: loaded, expires: Date.now() + ttl, generation });
-      return loaded;
-    });
+    const value: Promise<T> = load()
+      .then((loaded) => {
+        this.keep(kind, key, { value: loaded, expires: Date.now() + ttl, generation });
+        return loaded;
+      })
+      // A load begun after a write may have taken the key's place meanwhile: only this one's own entry goes.
+      .finally(() => this.loads.get(loadKey)?.value === value && this.loads.delete(loadKey));
     this.loads.set(loadKey, { value, generation });
-    const settled = () => {
-      if (this.loads.get(loadKey)?.value === value) this.loads.delete(loadKey);
-    };
-    value.then(settled, settled);
     return value;
   }
 
