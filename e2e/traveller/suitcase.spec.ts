@@ -160,6 +160,8 @@ test.describe('pack the suitcase', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(item(page, mine.text)).toBeChecked();
     await expect(item(page, theirs.text)).toBeChecked();
+    // The merged list shows at once; the own change is sent right after, and the pending notice goes when it landed.
+    await expect(page.getByRole('status')).toHaveCount(0);
     const merged = await serverSuitcase(request, token, bookingId);
     expect(merged.version).toBe(start.version + 2);
     expect(merged.items.filter((row) => [mine.id, theirs.id].includes(row.id)).every((row) => row.packed)).toBe(true);
