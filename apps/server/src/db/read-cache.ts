@@ -30,6 +30,9 @@ export type ReadCacheKey = string | readonly [statement: string, parameters: str
 
 type Entry = { value: unknown; expires: number; generation: number };
 
+/** A key's statement (or string) and its parameters (or ''): a string key and `[key, '']` are the same entry. */
+const parts = (key: ReadCacheKey): readonly [string, string] => (typeof key === 'string' ? [key, ''] : key);
+
 /** At most this many results are kept; beyond it the cache starts empty again. */
 const MAX_ENTRIES = 10_000;
 
@@ -79,7 +82,8 @@ export class ReadCache {
     const cached = this.peek<T>(kind, key);
     if (cached !== undefined) return cached;
     // Only on a miss, a few times a minute per key: the statement's text copied into one string is no cost here.
-    const loadKey = `${kind}\0${typeof key === 'string' ? key : `${key[0]}\0${key[1]}`}`;
+    const [first, second] = parts(key);
+    const loadKey = `${kind}\0${first}\0${second}`;
     const underWay = this.loads.get(loadKey);
     if (underWay && underWay.generation === generation) return underWay.value as Promise<T>;
     const value: Promise<T> = load()
@@ -98,7 +102,7 @@ export class ReadCache {
       for (const byKey of Object.values(this.entries)) byKey.clear();
       this.size = 0;
     }
-    const [first, second] = typeof key === 'string' ? [key, ''] : key;
+    const [first, second] = parts(key);
     let byParameters = this.entries[kind].get(first);
     if (!byParameters) this.entries[kind].set(first, (byParameters = new Map()));
     if (!byParameters.has(second)) this.size++;
